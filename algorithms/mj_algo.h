@@ -1,0 +1,48 @@
+/* The one interface every win-check algorithm fills, and the registry that lists them. */
+#ifndef MJ_ALGO_H
+#define MJ_ALGO_H
+
+#include "mj_rules.h"
+#include "mj_tiles.h"
+
+typedef struct mj_algo {
+    const char *name;    /* short, unique, used by --algo */
+    const char *summary; /* one line: the method */
+    const char *source;  /* source document and section, e.g. "seed 001 §2" */
+    unsigned forms;      /* mj_form bits it can decide */
+    int max_kinds;       /* 27: three suits only; 34: honors too */
+    bool flawed;         /* a faithful port of published code known to be wrong */
+    const char *flaw;    /* for flawed ports: one line on what is wrong */
+    /* Builds tables; called once, single-threaded, before any is_win. 0 on success. May be NULL. */
+    int (*init)(void);
+    /* Whether h wins under some form in r->forms (each form at its own sizes).
+     * Preconditions: mj_hand_valid(h, r->kinds), the algorithm supports r.
+     * Reentrant, allocates nothing. The registry applies r->min_win..max_win. */
+    bool (*is_win)(const mj_hand *h, const mj_rules *r);
+    /* Optional: the kinds t, held fewer than 4 times, with h + t winning. NULL = the
+     * registry's fallback (add each kind, call is_win). Same preconditions. */
+    mj_kindset (*waits)(const mj_hand *h, const mj_rules *r);
+} mj_algo;
+
+/* The registry, in table order; the baseline `backtrack` first. */
+extern const mj_algo *const mj_algos[];
+extern const size_t mj_algo_count;
+
+/* NULL when no algorithm has that name. */
+const mj_algo *mj_algo_find(const char *name);
+/* Calls every init once; 0 on success, else prints nothing and returns the failing index + 1. */
+int mj_algos_init(void);
+/* Whether a can decide every form of r over r's tile set. */
+bool mj_algo_supports(const mj_algo *a, const mj_rules *r);
+/* is_win with the rule set's size window applied. */
+bool mj_algo_is_win(const mj_algo *a, const mj_hand *h, const mj_rules *r);
+/* Native waits if any, else the fallback; applies the size window too. */
+mj_kindset mj_algo_waits(const mj_algo *a, const mj_hand *h, const mj_rules *r);
+/* The fallback itself: each kind below r->kinds held < 4 times, added and checked. */
+mj_kindset mj_algo_waits_by_trial(const mj_algo *a, const mj_hand *h, const mj_rules *r);
+
+/* One decomposition of a winning hand, e.g. "123m 456m 789m 111p 22s" or
+ * "7 pairs: 11m 22m ..."; false when h does not win under r. (backtrack.c) */
+bool mj_explain(const mj_hand *h, const mj_rules *r, char *buf, size_t cap);
+
+#endif

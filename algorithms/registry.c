@@ -1,0 +1,63 @@
+/* The registry: one row per algorithm, the baseline first, and the calls that wrap them. */
+#include "mj_algo.h"
+
+#include <string.h>
+
+extern const mj_algo mj_algo_backtrack;
+
+/* One line per algorithm. Add a file in algorithms/ and its row here. */
+const mj_algo *const mj_algos[] = {
+    &mj_algo_backtrack, /* baseline: recursion on the count array */
+    /* new rows go above this line */
+};
+const size_t mj_algo_count = sizeof mj_algos / sizeof mj_algos[0];
+
+const mj_algo *mj_algo_find(const char *name)
+{
+    for (size_t i = 0; i < mj_algo_count; i++)
+        if (strcmp(mj_algos[i]->name, name) == 0) return mj_algos[i];
+    return NULL;
+}
+
+int mj_algos_init(void)
+{
+    for (size_t i = 0; i < mj_algo_count; i++)
+        if (mj_algos[i]->init && mj_algos[i]->init() != 0) return (int)i + 1;
+    return 0;
+}
+
+bool mj_algo_supports(const mj_algo *a, const mj_rules *r)
+{
+    return (r->forms & ~a->forms) == 0 && r->kinds <= a->max_kinds;
+}
+
+bool mj_algo_is_win(const mj_algo *a, const mj_hand *h, const mj_rules *r)
+{
+    if (h->tiles < r->min_win || h->tiles > r->max_win) return false;
+    return a->is_win(h, r);
+}
+
+mj_kindset mj_algo_waits_by_trial(const mj_algo *a, const mj_hand *h, const mj_rules *r)
+{
+    mj_kindset set = 0;
+    int n = h->tiles + 1;
+    if (n < r->min_win || n > r->max_win) return 0;
+    mj_hand t = *h;
+    t.tiles = (uint8_t)n;
+    for (int k = 0; k < r->kinds; k++) {
+        if (h->count[k] >= MJ_MAX_COPIES) continue;
+        t.count[k]++;
+        if (a->is_win(&t, r)) set |= (mj_kindset)1 << k;
+        t.count[k]--;
+    }
+    return set;
+}
+
+mj_kindset mj_algo_waits(const mj_algo *a, const mj_hand *h, const mj_rules *r)
+{
+    if (h->tiles >= MJ_MAX_TILES) return 0;
+    if (!a->waits) return mj_algo_waits_by_trial(a, h, r);
+    int n = h->tiles + 1;
+    if (n < r->min_win || n > r->max_win) return 0;
+    return a->waits(h, r);
+}

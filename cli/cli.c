@@ -1,0 +1,111 @@
+/* Option parsing and hand input shared by every mjverify command. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const cli_command cli_commands[];
+extern const size_t cli_command_count;
+
+int cli_usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("mjverify: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    for (size_t i = 0; i < cli_command_count; i++)
+        if (command && strcmp(cli_commands[i].name, command) == 0)
+            fprintf(stderr, "usage: mjverify %s %s\n", cli_commands[i].name, cli_commands[i].usage);
+    return CLI_USAGE;
+}
+
+void cli_args_init(cli_args *a, const char *command, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->argc = argc;
+    a->argv = argv;
+    a->command = command;
+}
+
+int cli_next(cli_args *a, const char **name, const char **value)
+{
+    *name = NULL;
+    *value = NULL;
+    a->inline_value = NULL;
+    if (a->i >= a->argc) return -1;
+    char *arg = a->argv[a->i++];
+    if (!a->only_positional && strcmp(arg, "--") == 0) {
+        a->only_positional = true;
+        return cli_next(a, name, value);
+    }
+    if (a->only_positional || strncmp(arg, "--", 2) != 0 || arg[2] == 0) {
+        *value = arg;
+        return 0;
+    }
+    arg += 2;
+    char *eq = strchr(arg, '=');
+    if (eq) {
+        *eq = 0;
+        a->inline_value = eq + 1;
+    }
+    *name = arg;
+    return 1;
+}
+
+const char *cli_value(cli_args *a, const char *name)
+{
+    if (a->inline_value) return a->inline_value;
+    if (a->i >= a->argc) {
+        cli_usage_error(a->command, "--%s needs a value", name);
+        return NULL;
+    }
+    return a->argv[a->i++];
+}
+
+bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out)
+{
+    if (!text || !*text || *text == '-' || *text == '+') return false;
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(text, &end, 10);
+    if (errno || *end || v > max) return false;
+    *out = v;
+    return true;
+}
+
+int cli_for_each_hand(int npositional, char **positionals, cli_hand_fn fn, void *ctx)
+{
+    int result = 0;
+    if (npositional > 0) {
+        for (int i = 0; i < npositional; i++) result |= fn(positionals[i], strlen(positionals[i]), ctx);
+        return result;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, stdin)) >= 0) {
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) line[--n] = 0;
+        size_t start = 0;
+        while (start < (size_t)n && (line[start] == ' ' || line[start] == '\t')) start++;
+        if (start == (size_t)n) continue; /* blank line */
+        result |= fn(line, (size_t)n, ctx);
+    }
+    free(line);
+    return result;
+}
+
+void cli_json_string(FILE *out, const char *s, size_t len)
+{
+    fputc('"', out);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c < 0x20) fprintf(out, "\\u%04x", c);
+        else fputc(c, out);
+    }
+    fputc('"', out);
+}

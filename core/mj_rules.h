@@ -1,0 +1,46 @@
+/* Rule sets: which forms of hand win, over which tile set, at which sizes. */
+#ifndef MJ_RULES_H
+#define MJ_RULES_H
+
+#include "mj_error.h"
+#include "mj_tiles.h"
+
+/* Winning forms. Each has its own sizes:
+ *  STD   a pair plus m melds (suited runs of three, triplets): 2, 5, 8, 11, 14 tiles.
+ *  7P    seven pairs of distinct kinds: 14 tiles.
+ *  7P4   seven pairs where a four-of-a-kind counts as two pairs: 14 tiles.
+ *  KONGS 14+k tiles (k = 1..4): k four-of-a-kinds set aside, the rest STD.
+ *  13O   thirteen orphans: one of each terminal and honor, one doubled (34 kinds). */
+typedef enum {
+    MJ_FORM_STD   = 1u << 0,
+    MJ_FORM_7P    = 1u << 1,
+    MJ_FORM_7P4   = 1u << 2,
+    MJ_FORM_KONGS = 1u << 3,
+    MJ_FORM_13O   = 1u << 4,
+    MJ_FORM_ALL   = (1u << 5) - 1
+} mj_form;
+
+typedef struct {
+    char name[48];  /* preset name or the form list as given */
+    unsigned forms; /* mj_form bits */
+    int kinds;      /* 27 or 34 */
+    int min_win;    /* hands outside min_win..max_win tiles never win */
+    int max_win;
+} mj_rules;
+
+/* Fills r from a preset (basic, sichuan, mediatek, riichi) or a comma list of forms
+ * (std,7p,7p4,kongs,13o); kinds 27 or 34 overrides the preset's tile set, 0 keeps it
+ * (forms alone default to 27 kinds, or 34 with 13o). Fails with MJ_ERR_BAD_RULES
+ * on an unknown name or 13o under 27 kinds. */
+mj_status mj_rules_parse(const char *spec, int kinds, mj_rules *r, mj_error *err);
+
+/* "std,7p4" for a form set. */
+void mj_forms_format(unsigned forms, char *buf, size_t cap);
+
+/* The form's name ("std"), for one bit. */
+const char *mj_form_name(mj_form f);
+
+/* The tile counts at which some form of r can win. */
+bool mj_rules_size_can_win(const mj_rules *r, int tiles);
+
+#endif
