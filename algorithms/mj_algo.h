@@ -11,6 +11,8 @@ typedef struct mj_algo {
     const char *source;  /* source document and section, e.g. "seed 001 §2" */
     unsigned forms;      /* mj_form bits it can decide */
     int max_kinds;       /* 27: three suits only; 34: honors too */
+    int min_win;         /* 0, or the smallest winning size it can decide: 14 = only rule sets
+                            whose window starts at 14 (seed 003's port) */
     bool flawed;         /* a faithful port of published code known to be wrong */
     const char *flaw;    /* for flawed ports: one line on what is wrong */
     /* Builds tables; called once, single-threaded, before any is_win. 0 on success. May be NULL. */

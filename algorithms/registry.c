@@ -28,7 +28,7 @@ int mj_algos_init(void)
 
 bool mj_algo_supports(const mj_algo *a, const mj_rules *r)
 {
-    return (r->forms & ~a->forms) == 0 && r->kinds <= a->max_kinds;
+    return (r->forms & ~a->forms) == 0 && r->kinds <= a->max_kinds && r->min_win >= a->min_win;
 }
 
 bool mj_algo_is_win(const mj_algo *a, const mj_hand *h, const mj_rules *r)

@@ -7,3 +7,4 @@
 subdirs("core")
 subdirs("algorithms")
 subdirs("cli")
+subdirs("tests")

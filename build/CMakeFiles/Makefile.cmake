@@ -34,6 +34,7 @@ set(CMAKE_MAKEFILE_DEPENDS
   "CMakeFiles/cmake.verify_globs"
   "/work/main/cli/CMakeLists.txt"
   "/work/main/core/CMakeLists.txt"
+  "/work/main/tests/CMakeLists.txt"
   )
 
 # The corresponding makefile is:
@@ -48,6 +49,7 @@ set(CMAKE_MAKEFILE_PRODUCTS
   "core/CMakeFiles/CMakeDirectoryInformation.cmake"
   "algorithms/CMakeFiles/CMakeDirectoryInformation.cmake"
   "cli/CMakeFiles/CMakeDirectoryInformation.cmake"
+  "tests/CMakeFiles/CMakeDirectoryInformation.cmake"
   )
 
 # Dependency information for all targets:
@@ -55,4 +57,5 @@ set(CMAKE_DEPEND_INFO_FILES
   "core/CMakeFiles/mj_core.dir/DependInfo.cmake"
   "algorithms/CMakeFiles/mj_algorithms.dir/DependInfo.cmake"
   "cli/CMakeFiles/mjverify.dir/DependInfo.cmake"
+  "tests/CMakeFiles/mj_testutil.dir/DependInfo.cmake"
   )

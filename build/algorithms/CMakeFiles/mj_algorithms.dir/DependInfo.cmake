@@ -9,6 +9,7 @@ set(CMAKE_DEPENDS_LANGUAGES
 # The set of dependency files which are needed:
 set(CMAKE_DEPENDS_DEPENDENCY_FILES
   "/work/main/algorithms/backtrack.c" "algorithms/CMakeFiles/mj_algorithms.dir/backtrack.c.o" "gcc" "algorithms/CMakeFiles/mj_algorithms.dir/backtrack.c.o.d"
+  "/work/main/algorithms/forms.c" "algorithms/CMakeFiles/mj_algorithms.dir/forms.c.o" "gcc" "algorithms/CMakeFiles/mj_algorithms.dir/forms.c.o.d"
   "/work/main/algorithms/registry.c" "algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o" "gcc" "algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o.d"
   )
 

@@ -83,10 +83,24 @@ algorithms/CMakeFiles/mj_algorithms.dir/backtrack.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/mj_algorithms.dir/backtrack.c.s"
 	cd /work/main/build/algorithms && /usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/algorithms/backtrack.c -o CMakeFiles/mj_algorithms.dir/backtrack.c.s
 
+algorithms/CMakeFiles/mj_algorithms.dir/forms.c.o: algorithms/CMakeFiles/mj_algorithms.dir/flags.make
+algorithms/CMakeFiles/mj_algorithms.dir/forms.c.o: /work/main/algorithms/forms.c
+algorithms/CMakeFiles/mj_algorithms.dir/forms.c.o: algorithms/CMakeFiles/mj_algorithms.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object algorithms/CMakeFiles/mj_algorithms.dir/forms.c.o"
+	cd /work/main/build/algorithms && /usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT algorithms/CMakeFiles/mj_algorithms.dir/forms.c.o -MF CMakeFiles/mj_algorithms.dir/forms.c.o.d -o CMakeFiles/mj_algorithms.dir/forms.c.o -c /work/main/algorithms/forms.c
+
+algorithms/CMakeFiles/mj_algorithms.dir/forms.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/mj_algorithms.dir/forms.c.i"
+	cd /work/main/build/algorithms && /usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/main/algorithms/forms.c > CMakeFiles/mj_algorithms.dir/forms.c.i
+
+algorithms/CMakeFiles/mj_algorithms.dir/forms.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/mj_algorithms.dir/forms.c.s"
+	cd /work/main/build/algorithms && /usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/algorithms/forms.c -o CMakeFiles/mj_algorithms.dir/forms.c.s
+
 algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o: algorithms/CMakeFiles/mj_algorithms.dir/flags.make
 algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o: /work/main/algorithms/registry.c
 algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o: algorithms/CMakeFiles/mj_algorithms.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Building C object algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o"
 	cd /work/main/build/algorithms && /usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o -MF CMakeFiles/mj_algorithms.dir/registry.c.o.d -o CMakeFiles/mj_algorithms.dir/registry.c.o -c /work/main/algorithms/registry.c
 
 algorithms/CMakeFiles/mj_algorithms.dir/registry.c.i: cmake_force
@@ -100,16 +114,18 @@ algorithms/CMakeFiles/mj_algorithms.dir/registry.c.s: cmake_force
 # Object files for target mj_algorithms
 mj_algorithms_OBJECTS = \
 "CMakeFiles/mj_algorithms.dir/backtrack.c.o" \
+"CMakeFiles/mj_algorithms.dir/forms.c.o" \
 "CMakeFiles/mj_algorithms.dir/registry.c.o"
 
 # External object files for target mj_algorithms
 mj_algorithms_EXTERNAL_OBJECTS =
 
 algorithms/libmj_algorithms.a: algorithms/CMakeFiles/mj_algorithms.dir/backtrack.c.o
+algorithms/libmj_algorithms.a: algorithms/CMakeFiles/mj_algorithms.dir/forms.c.o
 algorithms/libmj_algorithms.a: algorithms/CMakeFiles/mj_algorithms.dir/registry.c.o
 algorithms/libmj_algorithms.a: algorithms/CMakeFiles/mj_algorithms.dir/build.make
 algorithms/libmj_algorithms.a: algorithms/CMakeFiles/mj_algorithms.dir/link.txt
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Linking C static library libmj_algorithms.a"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_4) "Linking C static library libmj_algorithms.a"
 	cd /work/main/build/algorithms && $(CMAKE_COMMAND) -P CMakeFiles/mj_algorithms.dir/cmake_clean_target.cmake
 	cd /work/main/build/algorithms && $(CMAKE_COMMAND) -E cmake_link_script CMakeFiles/mj_algorithms.dir/link.txt --verbose=$(VERBOSE)
 

@@ -1,6 +1,8 @@
 file(REMOVE_RECURSE
   "CMakeFiles/mj_algorithms.dir/backtrack.c.o"
   "CMakeFiles/mj_algorithms.dir/backtrack.c.o.d"
+  "CMakeFiles/mj_algorithms.dir/forms.c.o"
+  "CMakeFiles/mj_algorithms.dir/forms.c.o.d"
   "CMakeFiles/mj_algorithms.dir/registry.c.o"
   "CMakeFiles/mj_algorithms.dir/registry.c.o.d"
   "libmj_algorithms.a"

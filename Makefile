@@ -1,0 +1,46 @@
+# Thin wrapper: install what is missing, configure a Release build in build/, run a CMake target.
+BUILD ?= build
+JOBS ?= 2
+FUZZ_SECONDS ?= 60
+CMAKE_FLAGS ?=
+
+.PHONY: all deps configure build test test-exhaustive verify verify-all bench report fuzz clean
+
+all: build
+
+deps:
+	@sh scripts/deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# The quick tier of Check suites (ctest label `quick`); `make test-exhaustive` runs the long ones.
+test: build
+	@cd $(BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
+
+test-exhaustive: build
+	@cd $(BUILD) && ctest -L exhaustive --output-on-failure
+
+verify: build
+	@cmake --build $(BUILD) --target verify
+
+verify-all: build
+	@cmake --build $(BUILD) --target verify-all
+
+bench: build
+	@cmake --build $(BUILD) --target bench
+
+report: build
+	@cmake --build $(BUILD) --target report
+
+fuzz:
+	@sh scripts/deps.sh fuzz
+	@CC=clang-14 cmake -S . -B $(BUILD)-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMJ_FUZZ=ON >/dev/null
+	@cmake --build $(BUILD)-fuzz -j $(JOBS) --target fuzz-all
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(BUILD)-fuzz
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-fuzz $(BUILD)-asan
