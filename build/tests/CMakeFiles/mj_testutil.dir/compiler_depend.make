@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for mj_testutil.
-# This may be replaced when dependencies are built.
