@@ -215,7 +215,9 @@ static mj_status parse_hex(parse_ctx *p)
             static const mj_suit by_hi[3] = {MJ_SUIT_M, MJ_SUIT_S, MJ_SUIT_P};
             kind = mj_kind_make(by_hi[hi], (int)lo);
         } else {
-            return fail(p, MJ_ERR_BAD_CODE, start, "0x%lx is not a tile code", value);
+            int shown = (int)(i - start) > 12 ? 12 : (int)(i - start);
+            return fail(p, MJ_ERR_BAD_CODE, start, "%.*s%s is not a tile code", shown, p->text + start,
+                        (int)(i - start) > shown ? "..." : "");
         }
         mj_status s = put(p, kind, start);
         if (s != MJ_OK) return s;
