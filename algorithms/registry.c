@@ -4,11 +4,16 @@
 #include <string.h>
 
 extern const mj_algo mj_algo_backtrack;
+extern const mj_algo mj_algo_seed001_dp, mj_algo_seed001_bitwise, mj_algo_seed001_table;
 
 /* One line per algorithm. Add a file in algorithms/ and its row here. */
 const mj_algo *const mj_algos[] = {
     &mj_algo_backtrack, /* baseline: recursion on the count array */
     /* new rows go above this line */
+    /* FLAWED group, kept below the marker so it stays after every correct algorithm */
+    &mj_algo_seed001_dp,      /* flagged: seed 001 §4 is_hu_dp as published */
+    &mj_algo_seed001_bitwise, /* flagged: seed 001 §5 is_hu_bitwise as published */
+    &mj_algo_seed001_table,   /* flagged: seed 001 §3 generate_hu_table + is_hu_lookup as published */
 };
 const size_t mj_algo_count = sizeof mj_algos / sizeof mj_algos[0];
 
