@@ -1,0 +1,10 @@
+/* Fuzzes the hex parser (seed 000's [0x17,0x18,...]) with any bytes: it must never crash, and its answers must keep the parser contract. */
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz_parse_contract(data, size, MJ_NOTATION_HEX);
+    return 0;
+}

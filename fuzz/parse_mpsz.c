@@ -1,0 +1,10 @@
+/* Fuzzes the mpsz parser (123m456p789s1122z) with any bytes: it must never crash, and its answers must keep the parser contract. */
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz_parse_contract(data, size, MJ_NOTATION_MPSZ);
+    return 0;
+}
