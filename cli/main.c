@@ -8,6 +8,7 @@ int cli_cmd_check(int argc, char **argv);
 int cli_cmd_waits(int argc, char **argv);
 int cli_cmd_convert(int argc, char **argv);
 int cli_cmd_algos(int argc, char **argv);
+int cli_cmd_bench(int argc, char **argv);
 
 #define HAND_FLAGS "[--rules R] [--tiles 27|34] [--algo NAME,...|all] [--notation N] [--json]"
 
@@ -17,6 +18,7 @@ const cli_command cli_commands[] = {
     {"waits",   HAND_FLAGS " [HAND...]", "the kinds that would complete each hand", cli_cmd_waits},
     {"convert", "--to mpsz|letters|hex|unicode [--notation N] [--tiles 27|34] [--json] [HAND...]", "rewrite hands in another notation", cli_cmd_convert},
     {"algos",   "[--json]", "list the registered algorithms", cli_cmd_algos},
+    {"bench",   "[--algo all|NAME,...] [--workload all|hands|sizes|verify|NAME,...] [--threads N] [--seed S] [--reps R] [--csv FILE] [--input FILE [--rules R] [--mode win|waits]] [--hands N] [--rep-ms MS]", "time the algorithms on generated or given hands, CSV out", cli_cmd_bench},
 };
 const size_t cli_command_count = sizeof cli_commands / sizeof cli_commands[0];
 

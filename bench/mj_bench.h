@@ -1,0 +1,122 @@
+/* Benchmarks: workloads dealt before timing, every result checked against ground truth, then timed. */
+#ifndef MJ_BENCH_H
+#define MJ_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mj_algo.h"
+#include "mj_rules.h"
+#include "mj_tiles.h"
+
+/* What a workload times: is_win on each hand, or the wait set of each hand. */
+typedef enum { MJ_BENCH_WIN = 0, MJ_BENCH_WAITS = 1 } mj_bench_mode;
+
+/* A set of hands with their true answers, built before any timing. */
+typedef struct {
+    char name[32];     /* "deal136", "size11", "input", ... */
+    mj_rules rules;
+    mj_bench_mode mode;
+    int size;          /* tiles in every hand, 0 when sizes are mixed */
+    size_t count;
+    mj_hand *hands;    /* count hands, owned */
+    uint64_t *truth;   /* count answers from ground truth: 0/1 for WIN, a kind set for WAITS */
+    uint64_t checksum; /* sum of the true answers (popcounts for WAITS): what a correct pass returns */
+} mj_bench_workload;
+
+/* Ground truth: the oracle's mj_truth_* when the tree has it, else the `backtrack` baseline.
+ * mj_bench_truth_init builds its tables once; 0 on success. */
+int mj_bench_truth_init(void);
+const char *mj_bench_truth_name(void);
+bool mj_bench_truth_is_win(const mj_hand *h, const mj_rules *r);
+mj_kindset mj_bench_truth_waits(const mj_hand *h, const mj_rules *r);
+
+/* A seeded PRNG (splitmix64): the same seed deals the same workloads everywhere. */
+typedef struct { uint64_t s; } mj_bench_rng;
+uint64_t mj_bench_next(mj_bench_rng *g);
+uint32_t mj_bench_below(mj_bench_rng *g, uint32_t n); /* uniform in 0..n-1, n >= 1 */
+
+/* The hand generators; every hand they return satisfies mj_hand_valid(h, kinds).
+ * Deals `tiles` tiles from a freshly shuffled wall of 4 copies of `kinds` kinds. */
+mj_hand mj_bench_deal(mj_bench_rng *g, int kinds, int tiles);
+/* A complete hand of `tiles` tiles under r, built from its definition (a pair and melds;
+ * seven pairs, thirteen orphans or kongs when r has them at that size). False when r
+ * has no winning form at that size. */
+bool mj_bench_complete(mj_bench_rng *g, const mj_rules *r, int tiles, mj_hand *out);
+/* A complete hand with one tile swapped for another kind so that it no longer wins:
+ * one tile from complete. False when r has no winning form at that size. */
+bool mj_bench_near_miss(mj_bench_rng *g, const mj_rules *r, int tiles, mj_hand *out);
+/* Whether h does not win but some single swap (one tile out, another kind in) makes it win. */
+bool mj_bench_is_near_miss(const mj_hand *h, const mj_rules *r);
+
+/* The built-in workloads, by name. `group` is "hands" (the 13/14-tile workloads) or
+ * "sizes" (size2..size18). */
+typedef struct {
+    const char *name;
+    const char *group;
+    const char *summary;
+} mj_bench_workload_info;
+size_t mj_bench_workload_count(void);
+/* NULL past the end. */
+const mj_bench_workload_info *mj_bench_workload_at(size_t i);
+
+/* Builds the named workload with `count` hands from seed; 0 on success, else -1 with a
+ * one-line reason in err. Free with mj_bench_workload_free. */
+int mj_bench_workload_make(mj_bench_workload *w, const char *name, size_t count, uint64_t seed,
+                           char *err, size_t errcap);
+/* Reads hands, one per line in any notation (blank lines and lines starting with '#'
+ * skipped), valid under r, as the workload "input" in the given mode. On a bad line
+ * returns -1 with "FILE:LINE: why" in err and nothing allocated. */
+int mj_bench_workload_read(mj_bench_workload *w, const char *path, const mj_rules *r, mj_bench_mode mode,
+                           char *err, size_t errcap);
+/* Fills truth and checksum from ground truth (the generators and the reader call it). */
+void mj_bench_workload_judge(mj_bench_workload *w);
+void mj_bench_workload_free(mj_bench_workload *w);
+
+/* One measured figure. When correct is false the timing fields are meaningless and the
+ * CSV prints ERROR for them. */
+typedef struct {
+    char algorithm[32];
+    char workload[32];
+    char rules[48];
+    int kinds;
+    int size;
+    int threads;
+    uint64_t hands;         /* distinct hands in the workload (or hands enumerated, for verify) */
+    double ns_median, ns_min, ns_max;
+    double hands_per_second;
+    uint64_t checksum;      /* the algorithm's answers summed over one pass */
+    bool correct;
+    size_t first_wrong;     /* index of the first wrong hand when !correct */
+} mj_bench_result;
+
+typedef struct {
+    int reps;               /* repetitions; the figure is their median, with min and max */
+    double min_rep_seconds; /* each repetition loops over the workload at least this long */
+} mj_bench_options;
+
+/* Checks a on every hand of w against truth, then, only if all are right, times it.
+ * Precondition: mj_algo_supports(a, &w->rules) and a's init has run. */
+void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, mj_bench_result *out);
+
+/* Exhaustive verify throughput: the oracle enumerates every hand of a fixed size and
+ * judges a against its truth on `threads` threads (OpenMP); out gets ns per hand and hands
+ * per second over the whole enumeration, and correct = no mismatch. Returns -1 with a
+ * reason in err when the tree has no oracle run API or the oracle fails. */
+int mj_bench_verify(const mj_algo *a, int threads, const mj_bench_options *o, mj_bench_result *out, char *err,
+                    size_t errcap);
+/* Whether mj_bench_verify can run at all in this build. */
+bool mj_bench_verify_available(void);
+
+/* Median, min and max of n values (n >= 1); sorts v in place. */
+void mj_bench_stats(double *v, size_t n, double *median, double *min, double *max);
+
+/* Wall-clock seconds from a monotonic clock. */
+double mj_bench_now(void);
+
+void mj_bench_csv_header(FILE *out);
+void mj_bench_csv_row(FILE *out, const mj_bench_result *r);
+
+#endif

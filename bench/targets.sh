@@ -1,0 +1,42 @@
+#!/bin/sh
+# The speed targets of issue 6, read from the CSV of a bench run: one PASS or FAIL line each.
+# Usage: sh bench/targets.sh DATA "FLAWED NAMES"   (never fails the build: the lines are the verdict)
+data=$1
+flawed=${2:-}
+echo "== speed targets (from $data/*.csv) =="
+[ -f "$data/hands.csv" ] || { echo "FAIL  no $data/hands.csv: run make bench"; exit 0; }
+awk -F, -v flawed=" $flawed " '
+NR == 1 { next }
+{ algo = $1; wl = $2; ns = $8; ok = $13; isflawed = index(flawed, " " algo " ") > 0 }
+!isflawed && ok != "yes" { wrong[algo] = wrong[algo] " " wl }
+wl == "deal136" {
+  if (algo == "table") { seen_table = 1; table_ns = ns; table_ok = ok }
+  if (!isflawed) { n++; names[n] = algo; nsby[algo] = ns; okby[algo] = ok }
+}
+END {
+  if (!seen_table) print "FAIL  table <= 5 ns/hand on deal136 (136-tile wall, 14 tiles, 1 thread): table not measured"
+  else if (table_ok != "yes") print "FAIL  table <= 5 ns/hand on deal136: ERROR (wrong answers)"
+  else printf "%s  table <= 5 ns/hand on deal136 (136-tile wall, 14 tiles, 1 thread): %.2f ns\n", table_ns <= 5 ? "PASS" : "FAIL", table_ns
+  for (i = 1; i <= n; i++) {
+    a = names[i]
+    if (okby[a] != "yes") printf "FAIL  %s <= 100 ns/hand on deal136: ERROR (wrong answers)\n", a
+    else printf "%s  %s <= 100 ns/hand on deal136: %.2f ns\n", nsby[a] <= 100 ? "PASS" : "FAIL", a, nsby[a]
+  }
+  bad = 0
+  for (a in wrong) { printf "FAIL  %s gives wrong answers on:%s\n", a, wrong[a]; bad = 1 }
+  if (!bad) print "PASS  every unflagged algorithm right on every workload"
+}' "$data/hands.csv"
+
+if [ -f "$data/verify.csv" ]; then
+  awk -F, '
+  NR == 1 { next }
+  $1 == "table" && $13 == "yes" { hps[$6] = $11 }
+  END {
+    if (!(1 in hps) || !(2 in hps)) { print "FAIL  exhaustive verify with table, 1 -> 2 threads: not measured on both"; exit }
+    s = hps[2] / hps[1]
+    printf "%s  exhaustive verify with table near-linear 1 -> 2 threads (speed-up >= 1.8): %.2fx (%.3g -> %.3g hands/s)\n", s >= 1.8 ? "PASS" : "FAIL", s, hps[1], hps[2]
+  }' "$data/verify.csv"
+else
+  echo "FAIL  exhaustive verify with table, 1 -> 2 threads: no $data/verify.csv (oracle run API or table missing)"
+fi
+exit 0

@@ -1,0 +1,142 @@
+/* Timing one algorithm on one workload: check every answer first, calibrate the loop, take the median of the repetitions. */
+#include "mj_bench.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+double mj_bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void mj_bench_stats(double *v, size_t n, double *median, double *min, double *max)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    *min = v[0];
+    *max = v[n - 1];
+    *median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* One pass over the workload, answers summed. The algorithm is reached through a
+ * pointer the compiler cannot see through, and the sum is checked after every
+ * repetition, so no call can be dropped or hoisted out of the loop. The size window
+ * is applied here as mj_algo_is_win does, without its extra call. */
+static uint64_t pass_win(const mj_algo *a, const mj_bench_workload *w)
+{
+    bool (*is_win)(const mj_hand *, const mj_rules *) = a->is_win;
+    const mj_rules *r = &w->rules;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < w->count; i++) {
+        const mj_hand *h = &w->hands[i];
+        if (h->tiles >= r->min_win && h->tiles <= r->max_win) sum += is_win(h, r);
+    }
+    return sum;
+}
+
+static uint64_t pass_waits(const mj_algo *a, const mj_bench_workload *w)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < w->count; i++) sum += (uint64_t)__builtin_popcountll(mj_algo_waits(a, &w->hands[i], &w->rules));
+    return sum;
+}
+
+static uint64_t pass(const mj_algo *a, const mj_bench_workload *w)
+{
+    return w->mode == MJ_BENCH_WAITS ? pass_waits(a, w) : pass_win(a, w);
+}
+
+/* Seconds for `iters` passes; false when a pass summed to anything but the truth. */
+static bool timed(const mj_algo *a, const mj_bench_workload *w, uint64_t iters, double *seconds)
+{
+    uint64_t sum = 0;
+    double t0 = mj_bench_now();
+    for (uint64_t i = 0; i < iters; i++) sum += pass(a, w);
+    *seconds = mj_bench_now() - t0;
+    return sum == iters * w->checksum;
+}
+
+enum { MAX_REPS = 1000 };
+
+void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, mj_bench_result *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->algorithm, sizeof out->algorithm, "%s", a->name);
+    snprintf(out->workload, sizeof out->workload, "%s", w->name);
+    snprintf(out->rules, sizeof out->rules, "%s", w->rules.name);
+    out->kinds = w->rules.kinds;
+    out->size = w->size;
+    out->threads = 1;
+    out->hands = w->count;
+    out->correct = true;
+
+    /* every answer against the truth first: a wrong algorithm gets no speed */
+    for (size_t i = 0; i < w->count; i++) {
+        uint64_t got = w->mode == MJ_BENCH_WAITS ? mj_algo_waits(a, &w->hands[i], &w->rules)
+                                                 : (uint64_t)mj_algo_is_win(a, &w->hands[i], &w->rules);
+        out->checksum += (uint64_t)__builtin_popcountll(got);
+        if (got != w->truth[i] && out->correct) {
+            out->correct = false;
+            out->first_wrong = i;
+        }
+    }
+    if (!out->correct || w->count == 0) return;
+
+    /* calibrate: grow the pass count until one repetition lasts min_rep_seconds */
+    uint64_t iters = 1;
+    double t = 0;
+    for (;;) {
+        if (!timed(a, w, iters, &t)) {
+            out->correct = false; /* the same hands summed differently: not deterministic */
+            return;
+        }
+        if (t >= o->min_rep_seconds) break;
+        double grow = t > 0 ? o->min_rep_seconds * 1.1 / t : 100;
+        if (grow > 100) grow = 100;
+        if (grow < 2) grow = 2;
+        iters = (uint64_t)ceil((double)iters * grow);
+    }
+
+    int reps = o->reps < 1 ? 1 : o->reps > MAX_REPS ? MAX_REPS : o->reps;
+    double ns[MAX_REPS];
+    for (int r = 0; r < reps; r++) {
+        if (!timed(a, w, iters, &t)) {
+            out->correct = false;
+            return;
+        }
+        ns[r] = t * 1e9 / ((double)iters * (double)w->count);
+    }
+    mj_bench_stats(ns, (size_t)reps, &out->ns_median, &out->ns_min, &out->ns_max);
+    out->hands_per_second = out->ns_median > 0 ? 1e9 / out->ns_median : 0;
+}
+
+void mj_bench_csv_header(FILE *out)
+{
+    fputs("algorithm,workload,rules,tiles,size,threads,hands,ns_per_hand_median,ns_per_hand_min,ns_per_hand_max,"
+          "hands_per_second,checksum,correct\n", out);
+}
+
+void mj_bench_csv_row(FILE *out, const mj_bench_result *r)
+{
+    /* form lists hold commas ("std,kongs"): written with '+' so every field stays plain */
+    char rules[sizeof r->rules];
+    snprintf(rules, sizeof rules, "%s", r->rules);
+    for (char *p = rules; *p; p++)
+        if (*p == ',') *p = '+';
+    fprintf(out, "%s,%s,%s,%d,%d,%d,%llu,", r->algorithm, r->workload, rules, r->kinds, r->size, r->threads,
+            (unsigned long long)r->hands);
+    if (r->correct)
+        fprintf(out, "%.3f,%.3f,%.3f,%.0f,", r->ns_median, r->ns_min, r->ns_max, r->hands_per_second);
+    else
+        fputs("ERROR,ERROR,ERROR,ERROR,", out);
+    fprintf(out, "%llu,%s\n", (unsigned long long)r->checksum, r->correct ? "yes" : "no");
+}

@@ -1,0 +1,234 @@
+/* mjverify bench: times the selected algorithms on the selected workloads, CSV to stdout or --csv, progress to stderr. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unistd.h>
+
+#include "cli.h"
+#include "mj_bench.h"
+
+enum { MAX_ALGOS = 64, MAX_WORKLOADS = 64 };
+
+typedef struct {
+    const mj_algo *algos[MAX_ALGOS];
+    size_t nalgos;
+    const char *workloads[MAX_WORKLOADS];
+    size_t nworkloads;
+    bool verify;          /* the exhaustive verify workload is selected */
+    const char *input;    /* --input FILE */
+    mj_rules input_rules;
+    mj_bench_mode input_mode;
+    unsigned long threads, reps, hands, rep_ms;
+    unsigned long long seed;
+    FILE *csv;
+    int errors;           /* rows that printed ERROR */
+} bench_job;
+
+/* --algo: all (every registered algorithm, flagged ports included: their rows show
+ * ERROR where they are wrong) or a comma list of names. */
+static int select_algos(bench_job *job, const char *spec)
+{
+    if (strcmp(spec, "all") == 0) {
+        for (size_t i = 0; i < mj_algo_count && job->nalgos < MAX_ALGOS; i++) job->algos[job->nalgos++] = mj_algos[i];
+        return CLI_OK;
+    }
+    char list[512];
+    snprintf(list, sizeof list, "%s", spec);
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        const mj_algo *a = mj_algo_find(tok);
+        if (!a) return cli_usage_error("bench", "no algorithm named '%s' (see mjverify algos)", tok);
+        if (job->nalgos < MAX_ALGOS) job->algos[job->nalgos++] = a;
+    }
+    if (job->nalgos == 0) return cli_usage_error("bench", "--algo names no algorithm");
+    return CLI_OK;
+}
+
+/* --workload: all, a group (hands, sizes), verify, or a comma list of workload names. */
+static int select_workloads(bench_job *job, const char *spec)
+{
+    static char list[512]; /* the names point into it for the whole run */
+    snprintf(list, sizeof list, "%s", spec);
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        bool found = false;
+        if (strcmp(tok, "verify") == 0 || strcmp(tok, "all") == 0) job->verify = found = true;
+        for (size_t i = 0; i < mj_bench_workload_count(); i++) {
+            const mj_bench_workload_info *w = mj_bench_workload_at(i);
+            if (strcmp(tok, "all") == 0 || strcmp(tok, w->name) == 0 || strcmp(tok, w->group) == 0) {
+                if (job->nworkloads < MAX_WORKLOADS) job->workloads[job->nworkloads++] = w->name;
+                found = true;
+            }
+        }
+        if (!found)
+            return cli_usage_error("bench", "no workload named '%s' (all, hands, sizes, verify, or a name: "
+                                            "deal108, deal136, size14, ...)", tok);
+    }
+    return CLI_OK;
+}
+
+/* Flagged ports are expected to be wrong somewhere: their ERROR rows are reported, not failures. */
+static void emit(bench_job *job, const mj_algo *a, const mj_bench_result *r)
+{
+    mj_bench_csv_row(job->csv, r);
+    fflush(job->csv);
+    if (!r->correct && !a->flawed) job->errors++;
+}
+
+/* Times every selected algorithm that supports the workload's rules. */
+static void run_workload(bench_job *job, const mj_bench_workload *w)
+{
+    mj_bench_options o = {.reps = (int)job->reps, .min_rep_seconds = (double)job->rep_ms / 1000.0};
+    for (size_t i = 0; i < job->nalgos; i++) {
+        const mj_algo *a = job->algos[i];
+        if (!mj_algo_supports(a, &w->rules)) {
+            fprintf(stderr, "bench: %-12s %-16s skipped: does not support rules %s\n", w->name, a->name, w->rules.name);
+            continue;
+        }
+        mj_bench_result r;
+        mj_bench_run(a, w, &o, &r);
+        emit(job, a, &r);
+        if (r.correct) {
+            fprintf(stderr, "bench: %-12s %-16s %10.2f ns/hand (min %.2f, max %.2f)\n", w->name, a->name, r.ns_median,
+                    r.ns_min, r.ns_max);
+            continue;
+        }
+        char hand[MJ_FORMAT_CAP] = "?", want[160], got[160];
+        if (r.first_wrong < w->count) {
+            const mj_hand *h = &w->hands[r.first_wrong];
+            mj_format(h, MJ_NOTATION_MPSZ, hand, sizeof hand);
+            if (w->mode == MJ_BENCH_WAITS) {
+                mj_format_kindset(w->truth[r.first_wrong], want, sizeof want);
+                mj_format_kindset(mj_algo_waits(a, h, &w->rules), got, sizeof got);
+            } else {
+                snprintf(want, sizeof want, "%s", w->truth[r.first_wrong] ? "win" : "no");
+                snprintf(got, sizeof got, "%s", mj_algo_is_win(a, h, &w->rules) ? "win" : "no");
+            }
+        } else {
+            snprintf(want, sizeof want, "the same sum every pass");
+            snprintf(got, sizeof got, "different sums");
+        }
+        fprintf(stderr, "bench: %-12s %-16s ERROR: %s: truth %s, %s says %s\n", w->name, a->name, hand, want, a->name, got);
+    }
+}
+
+/* Exhaustive verify on 1..N threads for each selected algorithm the oracle can judge. */
+static int run_verify(bench_job *job)
+{
+    if (!mj_bench_verify_available()) {
+        fprintf(stderr, "bench: verify    skipped: the oracle's run API (oracle/mj_oracle.h) is not in this build\n");
+        return 0;
+    }
+    mj_bench_options o = {.reps = (int)job->reps, .min_rep_seconds = (double)job->rep_ms / 1000.0};
+    int failed = 0;
+    for (size_t i = 0; i < job->nalgos; i++) {
+        for (unsigned long t = 1; t <= job->threads; t++) {
+            mj_bench_result r;
+            char err[256];
+            if (mj_bench_verify(job->algos[i], (int)t, &o, &r, err, sizeof err) != 0) {
+                fprintf(stderr, "bench: verify    %-16s %s\n", job->algos[i]->name, err);
+                failed = 1;
+                break;
+            }
+            emit(job, job->algos[i], &r);
+            if (r.correct)
+                fprintf(stderr, "bench: %-12s %-16s %lu thread%s %10.3f ns/hand, %.3g hands/s\n", r.workload,
+                        r.algorithm, t, t > 1 ? "s" : " ", r.ns_median, r.hands_per_second);
+            else
+                fprintf(stderr, "bench: %-12s %-16s %lu threads ERROR: mismatches against the oracle\n", r.workload,
+                        r.algorithm, t);
+        }
+    }
+    return failed;
+}
+
+int cli_cmd_bench(int argc, char **argv)
+{
+    static bench_job job; /* large: keep it off the stack */
+    const char *algo = "all", *workload = NULL, *threads = NULL, *seed = NULL, *reps = "5", *csv = NULL,
+               *hands = "8192", *rep_ms = "50", *rules = "riichi", *mode = "win";
+    cli_args a;
+    const char *name, *value;
+    int kind;
+    cli_args_init(&a, "bench", argc, argv);
+    while ((kind = cli_next(&a, &name, &value)) >= 0) {
+        if (kind == 0) return cli_usage_error("bench", "unexpected argument '%s'", value);
+        const char **slot = NULL;
+        if (strcmp(name, "algo") == 0) slot = &algo;
+        else if (strcmp(name, "workload") == 0) slot = &workload;
+        else if (strcmp(name, "threads") == 0) slot = &threads;
+        else if (strcmp(name, "seed") == 0) slot = &seed;
+        else if (strcmp(name, "reps") == 0) slot = &reps;
+        else if (strcmp(name, "csv") == 0) slot = &csv;
+        else if (strcmp(name, "input") == 0) slot = &job.input;
+        else if (strcmp(name, "rules") == 0) slot = &rules;
+        else if (strcmp(name, "mode") == 0) slot = &mode;
+        else if (strcmp(name, "hands") == 0) slot = &hands;
+        else if (strcmp(name, "rep-ms") == 0) slot = &rep_ms;
+        else return cli_usage_error("bench", "unknown flag --%s", name);
+        if (!(*slot = cli_value(&a, name))) return CLI_USAGE;
+    }
+    if (!cli_parse_uint(reps, 1000, &job.reps) || job.reps == 0)
+        return cli_usage_error("bench", "--reps takes 1 to 1000, not '%s'", reps);
+    if (!cli_parse_uint(hands, 10000000, &job.hands) || job.hands == 0)
+        return cli_usage_error("bench", "--hands takes 1 to 10000000, not '%s'", hands);
+    if (!cli_parse_uint(rep_ms, 60000, &job.rep_ms) || job.rep_ms == 0)
+        return cli_usage_error("bench", "--rep-ms takes 1 to 60000, not '%s'", rep_ms);
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    job.threads = online > 0 ? (unsigned long)online : 1;
+    if (threads && (!cli_parse_uint(threads, 1024, &job.threads) || job.threads == 0))
+        return cli_usage_error("bench", "--threads takes 1 to 1024, not '%s'", threads);
+    unsigned long s = 0;
+    if (seed && !cli_parse_uint(seed, (unsigned long)-1, &s)) return cli_usage_error("bench", "--seed takes a whole number, not '%s'", seed);
+    job.seed = seed ? s : 20261122;
+    if (strcmp(mode, "win") != 0 && strcmp(mode, "waits") != 0)
+        return cli_usage_error("bench", "--mode takes win or waits, not '%s'", mode);
+    job.input_mode = strcmp(mode, "waits") == 0 ? MJ_BENCH_WAITS : MJ_BENCH_WIN;
+    mj_error err;
+    if (mj_rules_parse(rules, 0, &job.input_rules, &err) != MJ_OK) return cli_usage_error("bench", "%s", err.message);
+    if (job.input && workload) return cli_usage_error("bench", "--input is the workload: leave out --workload");
+    int rc = select_algos(&job, algo);
+    if (rc == CLI_OK && !job.input) rc = select_workloads(&job, workload ? workload : "all");
+    if (rc != CLI_OK) return rc;
+
+    if (mj_algos_init() != 0 || mj_bench_truth_init() != 0) {
+        fprintf(stderr, "mjverify: an algorithm or the ground truth failed to build its tables\n");
+        return CLI_FAIL;
+    }
+    job.csv = stdout;
+    if (csv && !(job.csv = fopen(csv, "w"))) {
+        fprintf(stderr, "mjverify: cannot write %s\n", csv);
+        return CLI_FAIL;
+    }
+    fprintf(stderr, "bench: seed %llu, %lu reps of at least %lu ms, ground truth: %s\n", job.seed, job.reps, job.rep_ms,
+            mj_bench_truth_name());
+    mj_bench_csv_header(job.csv);
+    int failed = 0;
+    mj_bench_workload w;
+    char why[512];
+    if (job.input) {
+        if (mj_bench_workload_read(&w, job.input, &job.input_rules, job.input_mode, why, sizeof why) != 0) {
+            fprintf(stderr, "mjverify: %s\n", why);
+            failed = 1;
+        } else {
+            fprintf(stderr, "bench: %zu hands from %s under %s\n", w.count, job.input, w.rules.name);
+            run_workload(&job, &w);
+            mj_bench_workload_free(&w);
+        }
+    }
+    for (size_t i = 0; i < job.nworkloads && !failed; i++) {
+        if (mj_bench_workload_make(&w, job.workloads[i], job.hands, job.seed, why, sizeof why) != 0) {
+            fprintf(stderr, "mjverify: %s\n", why);
+            failed = 1;
+            break;
+        }
+        run_workload(&job, &w);
+        mj_bench_workload_free(&w);
+    }
+    if (job.verify && !failed) failed = run_verify(&job);
+    if (job.csv != stdout && fclose(job.csv) != 0) {
+        fprintf(stderr, "mjverify: error writing %s\n", csv);
+        failed = 1;
+    }
+    if (job.errors) fprintf(stderr, "bench: %d result%s of unflagged algorithms ERROR (wrong answers, no speed given)\n", job.errors, job.errors > 1 ? "s" : "");
+    return failed || job.errors ? CLI_FAIL : CLI_OK;
+}
