@@ -194,6 +194,13 @@ int cli_cmd_bench(int argc, char **argv)
         fprintf(stderr, "mjverify: an algorithm or the ground truth failed to build its tables\n");
         return CLI_FAIL;
     }
+    /* a bad input file is refused before anything is written */
+    mj_bench_workload input;
+    char why[512];
+    if (job.input && mj_bench_workload_read(&input, job.input, &job.input_rules, job.input_mode, why, sizeof why) != 0) {
+        fprintf(stderr, "mjverify: %s\n", why);
+        return CLI_FAIL;
+    }
     job.csv = stdout;
     if (csv && !(job.csv = fopen(csv, "w"))) {
         fprintf(stderr, "mjverify: cannot write %s\n", csv);
@@ -203,18 +210,12 @@ int cli_cmd_bench(int argc, char **argv)
             mj_bench_truth_name());
     mj_bench_csv_header(job.csv);
     int failed = 0;
-    mj_bench_workload w;
-    char why[512];
     if (job.input) {
-        if (mj_bench_workload_read(&w, job.input, &job.input_rules, job.input_mode, why, sizeof why) != 0) {
-            fprintf(stderr, "mjverify: %s\n", why);
-            failed = 1;
-        } else {
-            fprintf(stderr, "bench: %zu hands from %s under %s\n", w.count, job.input, w.rules.name);
-            run_workload(&job, &w);
-            mj_bench_workload_free(&w);
-        }
+        fprintf(stderr, "bench: %zu hands from %s under %s\n", input.count, job.input, input.rules.name);
+        run_workload(&job, &input);
+        mj_bench_workload_free(&input);
     }
+    mj_bench_workload w;
     for (size_t i = 0; i < job.nworkloads && !failed; i++) {
         if (mj_bench_workload_make(&w, job.workloads[i], job.hands, job.seed, why, sizeof why) != 0) {
             fprintf(stderr, "mjverify: %s\n", why);
