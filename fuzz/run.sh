@@ -41,6 +41,7 @@ for t in $targets; do
     echo "$t: FINDING after ${execs:-?} executions (exit $rc)"
     grep -E '^fuzz: |^==[0-9]+==ERROR|runtime error|^SUMMARY' "$tmp/$t.log" | head -n 6 | sed 's/^/  /'
     if [ -n "$input" ]; then
+      case $input in /*) ;; *) input=$PWD/$input ;; esac
       echo "  reproduce: $bin $input"
     else
       cp "$tmp/$t.log" "$crashes/fuzz.log"
