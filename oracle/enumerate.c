@@ -1,0 +1,661 @@
+/* Every hand of a size, enumerated as tuples of per-group shapes and split across cores, each
+ * judged by the truth tables and by the candidates, with totals independent of thread count. */
+#include <omp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mj_checkpoint.h"
+#include "mj_oracle.h"
+#include "mj_truth.h"
+#include "oracle_internal.h"
+
+/* What one run needs beyond the shared tables: each shape's class (its features reduced
+ * to those the rules use, numbered), the class after adding each kind, and the win table
+ * over class tuples for the size at hand. */
+typedef struct {
+    int G;             /* active groups: 1 (tiles 9), 3 (27) or 4 (34); the rest stay empty */
+    mj_rules rules;
+    mj_verify_mode mode;
+    const orc_shapes *sh[ORC_GROUPS];
+    uint8_t *cls[2];   /* [0] suits, [1] honors: class per shape */
+    uint8_t *add[2];   /* per shape, 9 bytes: class with one more of kind i, 255 if already 4 */
+    int ncls[2];
+    uint16_t cls_feat[2][256];
+    uint32_t stride[ORC_GROUPS];
+    uint8_t *wt;       /* wt[sum c_g * stride[g]]: the tuple wins at wt_size tiles */
+    size_t wt_len;
+    int wt_size;
+    uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1]; /* ways groups g..G-1 hold t tiles */
+} plan;
+
+static inline int gtype(int g) { return g == 3; }
+
+static void plan_free(plan *p)
+{
+    for (int t = 0; t < 2; t++) {
+        free(p->cls[t]);
+        free(p->add[t]);
+    }
+    free(p->wt);
+    memset(p, 0, sizeof *p);
+}
+
+static int active_groups(int tiles) { return tiles == 9 ? 1 : tiles == 27 ? 3 : 4; }
+
+static void fill_nrest(uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1], int G)
+{
+    memset(nrest, 0, sizeof(uint64_t) * (ORC_GROUPS + 1) * (MJ_MAX_TILES + 1));
+    nrest[G][0] = 1;
+    for (int g = G - 1; g >= 0; g--) {
+        const orc_shapes *s = g < 3 ? orc_suit_shapes : orc_honor_shapes;
+        for (int t = 0; t <= MJ_MAX_TILES; t++)
+            for (int a = 0; a <= t; a++) nrest[g][t] += (uint64_t)(s->start[a + 1] - s->start[a]) * nrest[g + 1][t - a];
+    }
+}
+
+static int plan_build(plan *p, int tiles, const mj_rules *r, mj_verify_mode mode)
+{
+    memset(p, 0, sizeof *p);
+    p->G = active_groups(tiles);
+    p->rules = *r;
+    p->mode = mode;
+    for (int g = 0; g < ORC_GROUPS; g++) p->sh[g] = g < 3 ? orc_suit_shapes : orc_honor_shapes;
+    uint16_t rel = orc_relevant(r);
+    static const uint32_t keys[2] = {ORC_SUIT_KEYS, ORC_HONOR_KEYS};
+    for (int t = 0; t < 2; t++) {
+        const uint16_t *feat = t ? orc_honor_feat : orc_suit_feat;
+        const orc_shapes *s = t ? orc_honor_shapes : orc_suit_shapes;
+        uint8_t lut[1u << TF_BITS];
+        memset(lut, 255, sizeof lut);
+        int n = 0;
+        for (uint32_t k = 0; k < keys[t]; k++) {
+            uint16_t v = feat[k] & rel;
+            if (lut[v] != 255) continue;
+            if (n == 255) return -1;
+            p->cls_feat[t][n] = v;
+            lut[v] = (uint8_t)n++;
+        }
+        p->ncls[t] = n;
+        p->cls[t] = malloc(s->n);
+        if (!p->cls[t]) return -1;
+        for (uint32_t i = 0; i < s->n; i++) p->cls[t][i] = lut[feat[s->key[i]] & rel];
+        if (mode == MJ_MODE_WAITS) {
+            p->add[t] = malloc((size_t)s->n * 9);
+            if (!p->add[t]) return -1;
+            for (uint32_t i = 0; i < s->n; i++)
+                for (int x = 0; x < 9; x++)
+                    p->add[t][(size_t)i * 9 + x] = x < s->width && s->count[i][x] < MJ_MAX_COPIES
+                                                       ? lut[feat[s->key[i] + orc_pow5[x]] & rel] : 255;
+        }
+    }
+    p->stride[3] = 1;
+    p->stride[2] = (uint32_t)p->ncls[1];
+    p->stride[1] = p->stride[2] * (uint32_t)p->ncls[0];
+    p->stride[0] = p->stride[1] * (uint32_t)p->ncls[0];
+    p->wt_len = (size_t)p->stride[0] * (size_t)p->ncls[0];
+    p->wt = malloc(p->wt_len);
+    if (!p->wt) return -1;
+    p->wt_size = -1;
+    fill_nrest(p->nrest, p->G);
+    return 0;
+}
+
+/* The win table for hands of n tiles: one orc_combine per class tuple, before the pass. */
+static void plan_table(plan *p, int n)
+{
+    if (p->wt_size == n) return;
+    int c[ORC_GROUPS];
+    uint16_t f[ORC_GROUPS];
+    for (c[0] = 0; c[0] < p->ncls[0]; c[0]++)
+        for (c[1] = 0; c[1] < p->ncls[0]; c[1]++)
+            for (c[2] = 0; c[2] < p->ncls[0]; c[2]++)
+                for (c[3] = 0; c[3] < p->ncls[1]; c[3]++) {
+                    size_t at = 0;
+                    for (int g = 0; g < ORC_GROUPS; g++) {
+                        f[g] = p->cls_feat[gtype(g)][c[g]];
+                        at += (size_t)c[g] * p->stride[g];
+                    }
+                    p->wt[at] = orc_combine(n, &p->rules, f);
+                }
+    p->wt_size = n;
+}
+
+static inline uint32_t cls_of(const plan *p, int g, uint32_t i) { return p->cls[gtype(g)][i]; }
+
+/* ---- counterexample lists ---- */
+
+/* Smaller hand: fewer tiles, else the one whose sorted tile list comes first, i.e. at the
+ * first kind where the counts differ, the one holding more of it. */
+static int hand_cmp(const mj_hand *a, const mj_hand *b)
+{
+    if (a->tiles != b->tiles) return a->tiles < b->tiles ? -1 : 1;
+    for (int k = 0; k < MJ_KINDS; k++)
+        if (a->count[k] != b->count[k]) return a->count[k] > b->count[k] ? -1 : 1;
+    return 0;
+}
+
+static int order_cmp(const mj_counterexample *a, const mj_counterexample *b)
+{
+    if (a->hand.tiles != b->hand.tiles) return a->hand.tiles < b->hand.tiles ? -1 : 1;
+    return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+/* Inserts x into list (sorted by cmp, at most k long) if it belongs there. */
+static void keep_sorted(mj_counterexample *list, uint32_t *n, int k, const mj_counterexample *x, int by_size)
+{
+    if (k <= 0) return;
+    uint32_t at = *n;
+    while (at > 0 && (by_size ? hand_cmp(&x->hand, &list[at - 1].hand) : order_cmp(x, &list[at - 1])) < 0) at--;
+    if (at >= (uint32_t)k) return;
+    uint32_t last = *n < (uint32_t)k ? *n : (uint32_t)k - 1;
+    memmove(list + at + 1, list + at, (last - at) * sizeof *list);
+    list[at] = *x;
+    if (*n < (uint32_t)k) (*n)++;
+}
+
+/* ---- one unit of work: a contiguous range of ranks within one pass ---- */
+
+typedef struct {
+    mj_tally t;
+    uint64_t hist[MJ_KINDS + 1];
+    uint32_t nfirst, nsmallest;
+    mj_counterexample first[MJ_ORACLE_MAX_CEX], smallest[MJ_ORACLE_MAX_CEX];
+} unit_res;
+
+typedef struct {
+    const plan *pl;
+    int n;
+    const mj_candidate *cand; /* NULL: the truth pass */
+    int keep;
+} pass_info;
+
+static void unrank(const plan *p, int n, uint64_t r, uint32_t idx[ORC_GROUPS])
+{
+    int budget = n;
+    memset(idx, 0, sizeof(uint32_t) * ORC_GROUPS);
+    for (int g = 0; g < p->G - 1; g++) {
+        const orc_shapes *s = p->sh[g];
+        for (int a = 0; a <= budget; a++) {
+            uint64_t per = p->nrest[g + 1][budget - a], cnt = s->start[a + 1] - s->start[a];
+            uint64_t block = cnt * per;
+            if (r < block) {
+                idx[g] = s->start[a] + (uint32_t)(r / per);
+                r %= per;
+                budget -= a;
+                break;
+            }
+            r -= block;
+        }
+    }
+    idx[p->G - 1] = p->sh[p->G - 1]->start[budget] + (uint32_t)r;
+}
+
+static void note(unit_res *u, int keep, const mj_hand *h, uint64_t rank, uint64_t truth, uint64_t got)
+{
+    u->t.mismatches++;
+    if (got & ~truth) u->t.false_wins++;
+    if (truth & ~got) u->t.false_nonwins++;
+    if (keep <= 0) return;
+    mj_counterexample x = {.rank = rank, .truth = truth, .got = got, .hand = *h};
+    if (u->nfirst < (uint32_t)keep) u->first[u->nfirst++] = x;
+    if (u->nsmallest < (uint32_t)keep || hand_cmp(h, &u->smallest[u->nsmallest - 1].hand) < 0)
+        keep_sorted(u->smallest, &u->nsmallest, keep, &x, 1);
+}
+
+/* The truth's waits from classes alone: one more of kind i changes only its group's class. */
+static mj_kindset truth_waits(const plan *p, const uint32_t idx[ORC_GROUPS])
+{
+    uint32_t c[ORC_GROUPS], base = 0;
+    for (int g = 0; g < ORC_GROUPS; g++) {
+        c[g] = cls_of(p, g, idx[g]);
+        base += c[g] * p->stride[g];
+    }
+    mj_kindset set = 0;
+    int groups = p->rules.kinds == MJ_KINDS ? 4 : 3;
+    for (int g = 0; g < groups; g++) {
+        const uint8_t *add = p->add[gtype(g)] + (size_t)idx[g] * 9;
+        uint32_t b = base - c[g] * p->stride[g];
+        for (int i = 0; i < 9; i++)
+            if (add[i] != 255 && p->wt[b + add[i] * p->stride[g]]) set |= (mj_kindset)1 << (g * 9 + i);
+    }
+    return set;
+}
+
+static int set_group(const plan *p, mj_hand *h, int g, uint32_t i)
+{
+    const orc_shapes *s = p->sh[g];
+    int t = 0;
+    for (int x = 0; x < s->width; x++) {
+        h->count[g * 9 + x] = s->count[i][x];
+        t += s->count[i][x];
+    }
+    return t;
+}
+
+static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
+{
+    const plan *p = ps->pl;
+    const int L = p->G - 1, n = ps->n;
+    const mj_candidate *cand = ps->cand;
+    const bool waits = p->mode == MJ_MODE_WAITS;
+    memset(u, 0, offsetof(unit_res, first));
+    if (lo >= hi) return;
+    uint32_t idx[ORC_GROUPS];
+    int cnt[ORC_GROUPS] = {0};
+    unrank(p, n, lo, idx);
+    mj_hand h;
+    memset(&h, 0, sizeof h);
+    h.tiles = (uint8_t)n;
+    int used = 0;
+    for (int g = 0; g < L; g++) used += cnt[g] = set_group(p, &h, g, idx[g]);
+    const orc_shapes *ls = p->sh[L];
+    const uint8_t *lcls = p->cls[gtype(L)];
+    const uint32_t sl = p->stride[L];
+    const int lw = ls->width, lbase = L * 9;
+    uint32_t j = idx[L];
+    uint64_t rank = lo;
+    for (;;) {
+        uint32_t end = ls->start[n - used + 1];
+        uint64_t m = hi - rank;
+        if (m > end - j) m = end - j;
+        uint32_t osum = 0;
+        for (int g = 0; g < ORC_GROUPS; g++)
+            if (g != L) osum += cls_of(p, g, idx[g]) * p->stride[g];
+        const uint8_t *row = p->wt + osum;
+        uint32_t stop = j + (uint32_t)m;
+        if (!cand && !waits) {
+            uint64_t pos = 0;
+            for (uint32_t x = j; x < stop; x++) pos += row[lcls[x] * sl];
+            u->t.positives += pos;
+        } else if (!cand) {
+            for (uint32_t x = j; x < stop; x++) {
+                idx[L] = x;
+                mj_kindset w = truth_waits(p, idx);
+                u->hist[__builtin_popcountll(w)]++;
+                u->t.positives += w != 0;
+            }
+        } else if (!waits) {
+            for (uint32_t x = j; x < stop; x++) {
+                memcpy(h.count + lbase, ls->count[x], (size_t)lw);
+                uint64_t t = row[lcls[x] * sl];
+                uint64_t got = cand->is_win(cand->ctx, &h, &p->rules);
+                u->t.positives += t;
+                if (got != t) note(u, ps->keep, &h, rank + (x - j), t, got);
+            }
+        } else {
+            for (uint32_t x = j; x < stop; x++) {
+                memcpy(h.count + lbase, ls->count[x], (size_t)lw);
+                idx[L] = x;
+                mj_kindset t = truth_waits(p, idx);
+                mj_kindset got = cand->waits(cand->ctx, &h, &p->rules);
+                u->t.positives += t != 0;
+                if (got != t) note(u, ps->keep, &h, rank + (x - j), t, got);
+            }
+        }
+        u->t.hands += m;
+        rank += m;
+        if (rank >= hi || L == 0) break;
+        /* next tuple of outer shapes: the last outer group moves first */
+        int g = L - 1;
+        for (; g >= 0; g--) {
+            int budget = n;
+            for (int x = 0; x < g; x++) budget -= cnt[x];
+            if (idx[g] + 1 < p->sh[g]->start[budget + 1]) {
+                idx[g]++;
+                break;
+            }
+        }
+        if (g < 0) break;
+        for (int x = g + 1; x < L; x++) idx[x] = 0;
+        used = 0;
+        for (int x = 0; x < L; x++) {
+            if (x >= g) cnt[x] = set_group(p, &h, x, idx[x]);
+            used += cnt[x];
+        }
+        j = ls->start[n - used];
+    }
+}
+
+/* ---- the run ---- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static mj_status bad(mj_error *err, const char *why)
+{
+    if (err) {
+        err->code = MJ_ERR_BAD_RULES;
+        err->offset = 0;
+        snprintf(err->message, sizeof err->message, "%s", why);
+    }
+    return MJ_ERR_BAD_RULES;
+}
+
+uint64_t mj_verify_config_hash(const mj_verify_config *cfg)
+{
+    int keep = cfg->cex_keep ? cfg->cex_keep : 10;
+    uint64_t h = orc_hash_identity(cfg->tiles, cfg->size_min, cfg->size_max, (int)cfg->mode, keep, &cfg->rules,
+                                   cfg->ncands);
+    for (uint32_t i = 0; i < cfg->ncands && i < MJ_ORACLE_MAX_CANDIDATES; i++)
+        h = orc_hash_candidate(h, cfg->cands[i].name, cfg->cands[i].flawed);
+    return h;
+}
+
+mj_status mj_verify_prepare(const mj_verify_config *cfg, mj_verify_result *res, mj_error *err)
+{
+    memset(res, 0, sizeof *res);
+    if (cfg->tiles != 9 && cfg->tiles != 27 && cfg->tiles != 34) return bad(err, "tile set must be 9, 27 or 34");
+    if (cfg->rules.kinds != (cfg->tiles == 34 ? 34 : 27))
+        return bad(err, "the rules' tile set does not match --tiles");
+    if (cfg->size_min < 1 || cfg->size_max > MJ_MAX_TILES || cfg->size_min > cfg->size_max)
+        return bad(err, "sizes must lie within 1..18, smallest first");
+    if (cfg->ncands > MJ_ORACLE_MAX_CANDIDATES) return bad(err, "more than 32 algorithms");
+    if (cfg->cex_keep < 0 || cfg->cex_keep > MJ_ORACLE_MAX_CEX) return bad(err, "counterexamples kept must be 0..16");
+    uint32_t shards = cfg->shards ? cfg->shards : 1;
+    if (shards > 65536 || cfg->shard >= shards) return bad(err, "shard must be I/N with 0 <= I < N <= 65536");
+    for (uint32_t i = 0; i < cfg->ncands; i++) {
+        const mj_candidate *c = &cfg->cands[i];
+        if (!c->name || !(cfg->mode == MJ_MODE_WIN ? (void *)c->is_win : (void *)c->waits))
+            return bad(err, "a candidate lacks a name or the call for this mode");
+        snprintf(res->cands[i].name, sizeof res->cands[i].name, "%s", c->name);
+        res->cands[i].flawed = c->flawed;
+    }
+    if (mj_truth_init() != 0) return bad(err, "out of memory building the truth tables");
+    res->tiles = cfg->tiles;
+    res->size_min = cfg->size_min;
+    res->size_max = cfg->size_max;
+    res->mode = cfg->mode;
+    res->cex_keep = cfg->cex_keep ? cfg->cex_keep : 10;
+    res->rules = cfg->rules;
+    res->shard = cfg->shard;
+    res->shards = shards;
+    res->ncands = cfg->ncands;
+    res->config_hash = mj_verify_config_hash(cfg);
+    return MJ_OK;
+}
+
+static void add_tally(mj_tally *a, const mj_tally *b)
+{
+    a->hands += b->hands;
+    a->positives += b->positives;
+    a->mismatches += b->mismatches;
+    a->false_wins += b->false_wins;
+    a->false_nonwins += b->false_nonwins;
+    a->seconds += b->seconds;
+}
+
+static void merge_lists(mj_candidate_result *c, const mj_counterexample *first, uint32_t nfirst,
+                        const mj_counterexample *small, uint32_t nsmall, int keep)
+{
+    for (uint32_t i = 0; i < nfirst; i++) keep_sorted(c->first, &c->nfirst, keep, &first[i], 0);
+    for (uint32_t i = 0; i < nsmall; i++) keep_sorted(c->smallest, &c->nsmallest, keep, &small[i], 1);
+}
+
+static uint64_t pass_hands(const plan *p, const mj_verify_result *res, int n, uint64_t *lo)
+{
+    uint64_t all = p->nrest[0][n];
+    unsigned __int128 a = (unsigned __int128)all * res->shard / res->shards;
+    unsigned __int128 b = (unsigned __int128)all * (res->shard + 1) / res->shards;
+    *lo = (uint64_t)a;
+    return (uint64_t)(b - a);
+}
+
+mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *res, mj_error *err)
+{
+    if (mj_truth_init() != 0) {
+        bad(err, "out of memory building the truth tables");
+        return MJ_VERIFY_FAILED;
+    }
+    uint32_t shards = cfg->shards ? cfg->shards : 1;
+    if (res->config_hash != mj_verify_config_hash(cfg) || res->shard != cfg->shard || res->shards != shards) {
+        bad(err, "the saved state belongs to a different run (tile set, sizes, rules, mode, algorithms or shard differ)");
+        return MJ_VERIFY_FAILED;
+    }
+    const uint32_t per_size = 1 + res->ncands;
+    const uint32_t passes = (uint32_t)(res->size_max - res->size_min + 1) * per_size;
+    int threads = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
+    res->threads = threads;
+    plan p;
+    int units = 8 * threads;
+    unit_res *u = calloc((size_t)units, sizeof *u);
+    if (!u || plan_build(&p, res->tiles, &res->rules, res->mode) != 0) {
+        free(u);
+        plan_free(&p);
+        bad(err, "out of memory preparing the run");
+        return MJ_VERIFY_FAILED;
+    }
+    double start = now(), last_save = start, last_show = 0;
+    double every = cfg->checkpoint_every > 0 ? cfg->checkpoint_every : 30;
+    mj_verify_outcome outcome = MJ_VERIFY_DONE;
+    uint64_t batch = 1u << 14;
+    while (res->next_pass < passes) {
+        uint32_t pass = res->next_pass;
+        int n = res->size_min + (int)(pass / per_size);
+        int ci = (int)(pass % per_size) - 1;
+        pass_info ps = {.pl = &p, .n = n, .cand = ci >= 0 ? &cfg->cands[ci] : NULL, .keep = res->cex_keep};
+        plan_table(&p, p.mode == MJ_MODE_WAITS ? n + 1 : n);
+        uint64_t lo, total = pass_hands(&p, res, n, &lo);
+        double pass_start = now(), pass_t0_done = (double)res->next_rank;
+        while (res->next_rank < total) {
+            uint64_t b = total - res->next_rank;
+            if (b > batch) b = batch;
+            uint64_t from = lo + res->next_rank;
+            double t0 = now();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+            for (int k = 0; k < units; k++)
+                run_unit(&ps, from + b * (uint64_t)k / (uint64_t)units, from + b * (uint64_t)(k + 1) / (uint64_t)units,
+                         &u[k]);
+            double dt = now() - t0;
+            /* merge in unit order: the same lists whatever thread ran which unit */
+            mj_tally sum = {0};
+            for (int k = 0; k < units; k++) {
+                add_tally(&sum, &u[k].t);
+                if (ci >= 0)
+                    merge_lists(&res->cands[ci], u[k].first, u[k].nfirst, u[k].smallest, u[k].nsmallest, res->cex_keep);
+                else
+                    for (int w = 0; w <= MJ_KINDS; w++) res->wait_hist[n][w] += u[k].hist[w];
+            }
+            sum.seconds = dt;
+            if (ci >= 0) {
+                add_tally(&res->cands[ci].total, &sum);
+                add_tally(&res->cands[ci].by_size[n], &sum);
+            } else {
+                add_tally(&res->truth, &sum);
+                add_tally(&res->truth_by_size[n], &sum);
+            }
+            res->seconds += dt;
+            res->next_rank += b;
+            if (dt < 0.15 && batch < (1ull << 40)) batch *= 2;
+            else if (dt > 0.6 && batch > 4096) batch /= 2;
+            double t = now();
+            bool stop = cfg->stop && *cfg->stop;
+            if (cfg->progress && (t - last_show >= 0.5 || stop)) {
+                last_show = t;
+                /* time left: each remaining pass at the rate its kind (truth or candidate) had */
+                double eta = 0;
+                for (uint32_t q = pass; q < passes; q++) {
+                    int qn = res->size_min + (int)(q / per_size), qc = (int)(q % per_size) - 1;
+                    const mj_tally *k = qc >= 0 ? &res->cands[qc].total : &res->truth;
+                    double sec_per = k->hands ? k->seconds / (double)k->hands
+                                              : res->truth.hands ? 20 * res->truth.seconds / (double)res->truth.hands : -1;
+                    if (sec_per < 0) { eta = -1; break; }
+                    uint64_t ql;
+                    uint64_t qh = pass_hands(&p, res, qn, &ql);
+                    eta += sec_per * (double)(q == pass ? qh - res->next_rank : qh);
+                }
+                mj_verify_progress pr = {.size = n, .what = ci >= 0 ? cfg->cands[ci].name : "truth", .pass = pass,
+                                         .passes = passes, .pass_done = res->next_rank, .pass_total = total,
+                                         .elapsed = t - start,
+                                         .rate = ((double)res->next_rank - pass_t0_done) / (t - pass_start + 1e-9),
+                                         .eta = eta};
+                cfg->progress(cfg->progress_ctx, &pr);
+            }
+            if (stop) {
+                outcome = MJ_VERIFY_STOPPED;
+                break;
+            }
+            if (cfg->checkpoint && t - last_save >= every) {
+                if (mj_checkpoint_save(cfg->checkpoint, res, err) != MJ_OK) {
+                    outcome = MJ_VERIFY_FAILED;
+                    break;
+                }
+                last_save = t;
+            }
+        }
+        if (outcome != MJ_VERIFY_DONE) break;
+        if (cfg->progress) {
+            double t = now();
+            mj_verify_progress pr = {.size = n, .what = ci >= 0 ? cfg->cands[ci].name : "truth", .pass = pass,
+                                     .passes = passes, .pass_done = total, .pass_total = total, .elapsed = t - start,
+                                     .rate = ((double)total - pass_t0_done) / (t - pass_start + 1e-9), .eta = -1,
+                                     .pass_end = true};
+            cfg->progress(cfg->progress_ctx, &pr);
+        }
+        res->next_pass++;
+        res->next_rank = 0;
+    }
+    if (outcome == MJ_VERIFY_DONE) res->complete = true;
+    if (outcome != MJ_VERIFY_FAILED && cfg->checkpoint && mj_checkpoint_save(cfg->checkpoint, res, err) != MJ_OK)
+        outcome = MJ_VERIFY_FAILED;
+    free(u);
+    plan_free(&p);
+    return outcome;
+}
+
+mj_status mj_verify_merge(const mj_verify_result *const *parts, size_t nparts, mj_verify_result *out, mj_error *err)
+{
+    if (nparts == 0) return bad(err, "nothing to merge");
+    const mj_verify_result *a = parts[0];
+    uint32_t shards = a->shards;
+    if (nparts != shards) {
+        char m[128];
+        snprintf(m, sizeof m, "the run was split in %u shards but %zu summaries were given", shards, nparts);
+        return bad(err, m);
+    }
+    uint8_t seen[65536 / 8] = {0};
+    for (size_t i = 0; i < nparts; i++) {
+        const mj_verify_result *b = parts[i];
+        char m[128];
+        if (b->config_hash != a->config_hash || b->shards != shards) {
+            snprintf(m, sizeof m, "summary %zu belongs to a different run (config hash or shard count differs)", i + 1);
+            return bad(err, m);
+        }
+        if (!b->complete) {
+            snprintf(m, sizeof m, "summary %zu (shard %u/%u) is not complete", i + 1, b->shard, shards);
+            return bad(err, m);
+        }
+        if (seen[b->shard / 8] & (1u << (b->shard % 8))) {
+            snprintf(m, sizeof m, "shard %u/%u given twice", b->shard, shards);
+            return bad(err, m);
+        }
+        seen[b->shard / 8] |= (uint8_t)(1u << (b->shard % 8));
+    }
+    *out = *a;
+    memset(&out->truth, 0, sizeof out->truth);
+    memset(out->truth_by_size, 0, sizeof out->truth_by_size);
+    memset(out->wait_hist, 0, sizeof out->wait_hist);
+    out->seconds = 0;
+    for (uint32_t c = 0; c < out->ncands; c++) {
+        mj_candidate_result *r = &out->cands[c];
+        memset(&r->total, 0, sizeof r->total);
+        memset(r->by_size, 0, sizeof r->by_size);
+        r->nfirst = r->nsmallest = 0;
+    }
+    for (size_t i = 0; i < nparts; i++) {
+        const mj_verify_result *b = parts[i];
+        add_tally(&out->truth, &b->truth);
+        for (int n = 0; n <= MJ_MAX_TILES; n++) {
+            add_tally(&out->truth_by_size[n], &b->truth_by_size[n]);
+            for (int w = 0; w <= MJ_KINDS; w++) out->wait_hist[n][w] += b->wait_hist[n][w];
+        }
+        out->seconds += b->seconds;
+        for (uint32_t c = 0; c < out->ncands; c++) {
+            mj_candidate_result *r = &out->cands[c];
+            const mj_candidate_result *s = &b->cands[c];
+            add_tally(&r->total, &s->total);
+            for (int n = 0; n <= MJ_MAX_TILES; n++) add_tally(&r->by_size[n], &s->by_size[n]);
+            merge_lists(r, s->first, s->nfirst, s->smallest, s->nsmallest, out->cex_keep);
+        }
+    }
+    out->shard = 0;
+    out->shards = 1;
+    return MJ_OK;
+}
+
+uint64_t mj_oracle_hands(int tiles, int size)
+{
+    if ((tiles != 9 && tiles != 27 && tiles != 34) || size < 0 || size > MJ_MAX_TILES || mj_truth_init() != 0) return 0;
+    uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1];
+    fill_nrest(nrest, active_groups(tiles));
+    return nrest[0][size];
+}
+
+/* Win counts without enumerating: hands are tuples of shapes, and whether a tuple wins
+ * depends only on its classes, so count shapes per (tiles, class) and multiply. */
+static uint64_t count_tuples(const plan *p, uint64_t hist[ORC_GROUPS][MJ_MAX_TILES + 1][256], int g, int budget,
+                             size_t at)
+{
+    if (g >= p->G || g >= ORC_GROUPS) {
+        if (budget) return 0;
+        for (int x = p->G; x < ORC_GROUPS; x++) at += cls_of(p, x, 0) * p->stride[x];
+        return p->wt[at];
+    }
+    uint64_t sum = 0;
+    int lo = g == p->G - 1 ? budget : 0;
+    for (int t = lo; t <= budget; t++)
+        for (int c = 0; c < p->ncls[gtype(g)]; c++) {
+            uint64_t k = hist[g][t][c];
+            if (k) sum += k * count_tuples(p, hist, g + 1, budget - t, at + (size_t)c * p->stride[g]);
+        }
+    return sum;
+}
+
+mj_status mj_oracle_count(int tiles, int size, const mj_rules *r, mj_verify_mode mode, int threads,
+                          uint64_t *hands, uint64_t *positives, uint64_t *hist, mj_error *err)
+{
+    if (size < 1 || size > MJ_MAX_TILES) return bad(err, "size must be 1..18");
+    if (mode == MJ_MODE_WAITS) {
+        mj_verify_config cfg = {.tiles = tiles, .size_min = size, .size_max = size, .rules = *r, .mode = mode,
+                                .threads = threads};
+        mj_verify_result *res = malloc(sizeof *res);
+        if (!res) return bad(err, "out of memory");
+        mj_status s = mj_verify_prepare(&cfg, res, err);
+        if (s == MJ_OK && mj_verify_run(&cfg, res, err) != MJ_VERIFY_DONE) s = MJ_ERR_BAD_RULES;
+        if (s == MJ_OK) {
+            *hands = res->truth.hands;
+            *positives = res->truth.positives;
+            if (hist) memcpy(hist, res->wait_hist[size], sizeof res->wait_hist[size]);
+        }
+        free(res);
+        return s;
+    }
+    mj_verify_config cfg = {.tiles = tiles, .size_min = size, .size_max = size, .rules = *r, .mode = mode};
+    mj_verify_result *res = malloc(sizeof *res);
+    if (!res) return bad(err, "out of memory");
+    mj_status s = mj_verify_prepare(&cfg, res, err);
+    free(res);
+    if (s != MJ_OK) return s;
+    plan p;
+    uint64_t (*h)[MJ_MAX_TILES + 1][256] = calloc(ORC_GROUPS, sizeof *h);
+    if (!h || plan_build(&p, tiles, r, mode) != 0) {
+        free(h);
+        plan_free(&p);
+        return bad(err, "out of memory");
+    }
+    plan_table(&p, size);
+    for (int g = 0; g < p.G; g++)
+        for (int t = 0; t <= MJ_MAX_TILES; t++)
+            for (uint32_t i = p.sh[g]->start[t]; i < p.sh[g]->start[t + 1]; i++) h[g][t][cls_of(&p, g, i)]++;
+    *hands = p.nrest[0][size];
+    *positives = count_tuples(&p, h, 0, size, 0);
+    free(h);
+    plan_free(&p);
+    return MJ_OK;
+}

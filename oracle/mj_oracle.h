@@ -1,0 +1,143 @@
+/* Exhaustive verification: every hand of the chosen sizes, judged by the ground truth and by
+ * each candidate algorithm, in parallel, with deterministic totals and counterexamples. */
+#ifndef MJ_ORACLE_H
+#define MJ_ORACLE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mj_error.h"
+#include "mj_rules.h"
+#include "mj_tiles.h"
+
+/* The oracle never links the algorithms: a candidate is a name and two calls. The CLI
+ * wraps each registered algorithm (with the registry's size window) in one of these. */
+typedef struct {
+    const char *name;
+    bool flawed; /* expected to fail: reported, not an error */
+    const void *ctx;
+    bool (*is_win)(const void *ctx, const mj_hand *h, const mj_rules *r);
+    mj_kindset (*waits)(const void *ctx, const mj_hand *h, const mj_rules *r); /* for mode waits */
+} mj_candidate;
+
+typedef enum { MJ_MODE_WIN = 0, MJ_MODE_WAITS = 1 } mj_verify_mode;
+
+enum {
+    MJ_ORACLE_MAX_CANDIDATES = 32,
+    MJ_ORACLE_MAX_CEX = 16, /* counterexamples kept per list */
+    MJ_ORACLE_NAME = 32
+};
+
+/* One hand an algorithm got wrong. rank is its place among the run's hands of that size
+ * (enumeration order); truth and got are 0/1 in win mode, kind sets in waits mode. */
+typedef struct {
+    uint64_t rank;
+    uint64_t truth, got;
+    mj_hand hand;
+} mj_counterexample;
+
+/* hands judged; positives = hands the truth says win (or wait, in waits mode);
+ * false_wins = the algorithm said win where the truth did not (waits: named a kind
+ * that is no wait); false_nonwins the reverse (a hand can count in both in waits mode). */
+typedef struct {
+    uint64_t hands, positives, mismatches, false_wins, false_nonwins;
+    double seconds; /* wall time of this candidate's passes, all threads together */
+} mj_tally;
+
+typedef struct {
+    char name[MJ_ORACLE_NAME];
+    bool flawed;
+    mj_tally total, by_size[MJ_MAX_TILES + 1];
+    uint32_t nfirst, nsmallest;
+    mj_counterexample first[MJ_ORACLE_MAX_CEX];    /* the first in enumeration order (size, rank) */
+    mj_counterexample smallest[MJ_ORACLE_MAX_CEX]; /* the smallest: fewest tiles, then sorted tile
+                                                      list lexicographically first */
+} mj_candidate_result;
+
+/* Everything a run knows; it is also what a checkpoint holds. */
+typedef struct {
+    /* what was asked (the config hash covers all of this except shard) */
+    int tiles;              /* 9 (one suit, m only), 27 or 34 */
+    int size_min, size_max; /* 1..18 */
+    mj_verify_mode mode;
+    int cex_keep;           /* 0..MJ_ORACLE_MAX_CEX */
+    mj_rules rules;
+    uint32_t shard, shards; /* this is part shard of shards (0-based) */
+    uint32_t ncands;
+    uint64_t config_hash;
+    /* where it stands: passes run in order, per size: truth, then each candidate */
+    uint32_t next_pass;
+    uint64_t next_rank; /* hands of next_pass already done, counted from this shard's start */
+    bool complete;
+    /* what was found */
+    mj_tally truth, truth_by_size[MJ_MAX_TILES + 1]; /* the truth pass alone (enumeration + truth) */
+    uint64_t wait_hist[MJ_MAX_TILES + 1][MJ_KINDS + 1]; /* waits mode: hands by number of waits */
+    mj_candidate_result cands[MJ_ORACLE_MAX_CANDIDATES];
+    double seconds; /* wall time of all passes (summed over resumed runs) */
+    int threads;    /* threads of the last run */
+} mj_verify_result;
+
+typedef struct {
+    int size;
+    const char *what; /* "truth" or the candidate's name */
+    uint32_t pass, passes;
+    uint64_t pass_done, pass_total; /* hands */
+    double elapsed;  /* seconds since this run (not the resumed part) started */
+    double rate;     /* hands per second in this pass */
+    double eta;      /* seconds left for the whole run, estimated; < 0 when unknown */
+    bool pass_end;   /* last call for this pass */
+} mj_verify_progress;
+
+typedef struct {
+    int tiles;
+    int size_min, size_max;
+    mj_rules rules;
+    mj_verify_mode mode;
+    const mj_candidate *cands;
+    uint32_t ncands;
+    int threads;            /* 0: OpenMP's default */
+    uint32_t shard, shards; /* shards 0 means 1 */
+    int cex_keep;           /* 0 means 10 */
+    /* Optional: where to save progress, how often (seconds, 0 means 30), and a flag that,
+     * once set (e.g. by a SIGINT handler), makes the run save and return. */
+    const char *checkpoint;
+    double checkpoint_every;
+    volatile sig_atomic_t *stop;
+    /* Optional: called from the calling thread about twice a second. */
+    void (*progress)(void *ctx, const mj_verify_progress *p);
+    void *progress_ctx;
+} mj_verify_config;
+
+typedef enum { MJ_VERIFY_DONE = 0, MJ_VERIFY_STOPPED = 1, MJ_VERIFY_FAILED = 2 } mj_verify_outcome;
+
+/* Fills res for a fresh run of cfg (checks cfg; MJ_ERR_BAD_RULES with a message when
+ * something is out of range). */
+mj_status mj_verify_prepare(const mj_verify_config *cfg, mj_verify_result *res, mj_error *err);
+
+/* The hash of everything in cfg that decides the results (not threads, shard index,
+ * checkpoint or progress). */
+uint64_t mj_verify_config_hash(const mj_verify_config *cfg);
+
+/* Runs or resumes the verification in res (from mj_verify_prepare, or a checkpoint whose
+ * config_hash and shard match cfg). Saves a checkpoint every checkpoint_every seconds, when
+ * *stop becomes nonzero, and at the end. Returns DONE (res complete), STOPPED (res saved,
+ * resumable), or FAILED (err says why: memory, checkpoint write, mismatched resume). */
+mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *res, mj_error *err);
+
+/* Merges shard results of one run into out: same config_hash and shards, each shard once,
+ * all complete. MJ_ERR_BAD_RULES with a message otherwise. */
+mj_status mj_verify_merge(const mj_verify_result *const *parts, size_t nparts, mj_verify_result *out,
+                          mj_error *err);
+
+/* How many hands of `size` tiles the tile set (9, 27, 34) has, and how many of them win
+ * (mode win) or wait (mode waits) under r. Win mode multiplies per-group shape counts by
+ * class; waits mode enumerates every hand (threads as in mj_verify_config). hist, if not
+ * NULL, receives the hands by number of waits (waits mode only, MJ_KINDS + 1 entries). */
+mj_status mj_oracle_count(int tiles, int size, const mj_rules *r, mj_verify_mode mode, int threads,
+                          uint64_t *hands, uint64_t *positives, uint64_t *hist, mj_error *err);
+
+/* The number of hands of `size` tiles over the tile set, without enumerating. */
+uint64_t mj_oracle_hands(int tiles, int size);
+
+#endif
