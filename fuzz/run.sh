@@ -28,9 +28,11 @@ for t in $targets; do
   dict=""
   case $t in parse_*) dict="-dict=fuzz/${t#parse_}.dict" ;; esac
   [ -f "fuzz/$t.dict" ] && dict="-dict=fuzz/$t.dict"
+  maxlen=1024 # the longest hand text needs about 200 bytes; a checkpoint some kilobytes
+  [ "$t" = checkpoint ] && maxlen=32768
   # New inputs go to a scratch directory (the first one named); the corpus is only read.
   # shellcheck disable=SC2086
-  "$bin" -max_total_time="$seconds" -timeout=10 -max_len=1024 -print_final_stats=1 \
+  "$bin" -max_total_time="$seconds" -timeout=10 -max_len=$maxlen -print_final_stats=1 \
     -artifact_prefix="$crashes/" $dict "$tmp/$t" "$corpus" >"$tmp/$t.log" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tmp/$t.log")
@@ -52,7 +54,7 @@ for t in $targets; do
   before=$(find "$corpus" -type f | wc -l)
   # -merge=1 keeps the corpus as it is and adds only scratch inputs that reach new code edges
   # (-use_counters=0: hit counts alone do not earn a file), so the committed corpus stays small.
-  if ! "$bin" -merge=1 -use_counters=0 -max_len=1024 "$corpus" "$tmp/$t" >"$tmp/$t.merge.log" 2>&1; then
+  if ! "$bin" -merge=1 -use_counters=0 -max_len=$maxlen "$corpus" "$tmp/$t" >"$tmp/$t.merge.log" 2>&1; then
     echo "$t: merge failed, see below" && tail -n 5 "$tmp/$t.merge.log"
     found=1
   fi
