@@ -94,7 +94,7 @@ typedef struct {
 
 typedef struct {
     int reps;               /* repetitions; the figure is their median, with min and max */
-    double min_rep_seconds; /* each repetition loops over the workload at least this long */
+    double min_rep_seconds; /* each repetition loops over the workload at least this long (thread CPU time) */
 } mj_bench_options;
 
 /* Checks a on every hand of w against truth, then, only if all are right, times it.
@@ -113,8 +113,11 @@ bool mj_bench_verify_available(void);
 /* Median, min and max of n values (n >= 1); sorts v in place. */
 void mj_bench_stats(double *v, size_t n, double *median, double *min, double *max);
 
-/* Wall-clock seconds from a monotonic clock. */
+/* Wall-clock seconds from a monotonic clock (the verify workload, across threads). */
 double mj_bench_now(void);
+/* CPU seconds of the calling thread (single-threaded workloads: other load on the
+ * machine does not count). */
+double mj_bench_thread_seconds(void);
 
 void mj_bench_csv_header(FILE *out);
 void mj_bench_csv_row(FILE *out, const mj_bench_result *r);

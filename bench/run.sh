@@ -8,19 +8,32 @@ seed=${MJ_BENCH_SEED:-20261122}
 here=$(dirname "$0")
 mkdir -p "$data" || exit 1
 status=0
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')
 
 echo "bench: seed $seed; hands, sizes, verify -> $data" >&2
+# run LOG ARGS...: mjverify bench with its progress both on stderr and in LOG; exit 1 (an
+# unflagged algorithm gave a wrong answer) is a FAIL line below, anything else stops here
+run() {
+  log=$1
+  shift
+  { "$mjv" bench "$@" 2>&1 >&3 3>&-; echo $? >"$log.rc"; } 3>&1 | tee "$log" >&2
+  rc=$(cat "$log.rc")
+  rm -f "$log.rc"
+  [ "$rc" -le 1 ] || { echo "bench: mjverify bench $* failed (exit $rc)" >&2; status=1; }
+}
 # the 13/14-tile workloads: 5 repetitions of at least 50 ms each
-"$mjv" bench --workload hands --seed "$seed" --reps 5 --csv "$data/hands.csv" || [ $? -eq 1 ] || status=1
+run "$data/hands.log" --workload hands --seed "$seed" --reps 5 --csv "$data/hands.csv"
 # cost against hand size: 17 sizes, so fewer hands and repetitions
-"$mjv" bench --workload sizes --seed "$seed" --reps 3 --hands 4096 --csv "$data/sizes.csv" || [ $? -eq 1 ] || status=1
+run "$data/sizes.log" --workload sizes --seed "$seed" --reps 3 --hands 4096 --csv "$data/sizes.csv"
 # exhaustive verify on 1..N threads, with the algorithm the target names
+rm -f "$data/verify.csv"
 if "$mjv" algos | grep -q '^table '; then
-  "$mjv" bench --algo table --workload verify --seed "$seed" --reps 3 --csv "$data/verify.csv" || [ $? -eq 1 ] || status=1
+  run "$data/verify.log" --algo table --workload verify --seed "$seed" --reps 3 --csv "$data/verify.csv"
 else
   echo "bench: no 'table' algorithm registered yet: verify scaling skipped" >&2
-  rm -f "$data/verify.csv"
 fi
+# a verify.csv with a header only means the oracle run API was missing
+[ -f "$data/verify.csv" ] && [ "$(wc -l <"$data/verify.csv")" -le 1 ] && rm -f "$data/verify.csv"
 
 # the machine the figures come from, for the report
 {
@@ -29,9 +42,16 @@ fi
   echo "cores,$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')"
   echo "commit,$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$here/.." diff --quiet HEAD -- 2>/dev/null || echo '+local changes')"
   echo "seed,$seed"
+  echo "load,$load_before (load average when the run started; 1-thread figures are CPU time, verify is wall time)"
+  echo "truth,$(sed -n 's/.*ground truth: //p' "$data/hands.log" | head -n 1)"
   echo "compiler,$(cc --version 2>/dev/null | head -n 1 | tr ',' ' ')"
 } >"$data/machine.csv"
 
-flawed=$("$mjv" algos --json | sed -n 's/.*"name":"\([^"]*\)".*"flawed":true.*/\1/p' | tr '\n' ' ')
-sh "$here/targets.sh" "$data" "$flawed"
+# the registry in table order (the report colours each algorithm by its place), and
+# which are flagged ports, whose wrong answers are expected
+{
+  echo "algorithm,flawed"
+  "$mjv" algos --json | sed -n 's/.*"name":"\([^"]*\)".*"flawed":\([a-z]*\).*/\1,\2/p'
+} >"$data/algos.csv"
+sh "$here/targets.sh" "$data" "$(awk -F, '$2 == "true" { print $1 }' "$data/algos.csv" | tr '\n' ' ')"
 exit $status

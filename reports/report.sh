@@ -1,0 +1,234 @@
+#!/bin/sh
+# `make report`: draws reports/data/*.csv (written by `make bench`) with gnuplot into
+# reports/*.svg and *.png, and writes reports/index.html. Needs only sh, awk and gnuplot.
+# Usage: sh reports/report.sh [REPORTS_DIR]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+dir=${1:-$here}
+data=$dir/data
+plot=$data/plot # the tables gnuplot reads, cut from the CSV
+mkdir -p "$plot"
+if [ ! -f "$data/hands.csv" ]; then
+  echo "report: no $data/hands.csv: run 'make bench' first" >&2
+  exit 1
+fi
+command -v gnuplot >/dev/null || { echo "report: gnuplot not found (Debian: apt-get install gnuplot-nox)" >&2; exit 1; }
+
+# draw NAME WIDTH HEIGHT SCRIPT [gnuplot -e assignments]: the same script to SVG and PNG
+draw() {
+  name=$1 w=$2 h=$3 script=$4 vars=${5:-}
+  for term in "svg size $w,$h dynamic noenhanced font 'Helvetica,13' background '#ffffff'" \
+              "pngcairo size $w,$h noenhanced font 'Sans,10' background '#ffffff'"; do
+    ext=svg
+    case $term in pngcairo*) ext=png ;; esac
+    # a series with no valid point (an algorithm wrong on every size shown) is expected: not worth a warning
+    if ! gnuplot -e "set terminal $term; set output '$dir/$name.$ext'; $vars" "$script" 2>"$plot/gnuplot.err"; then
+      cat "$plot/gnuplot.err" >&2
+      echo "report: gnuplot failed on $script" >&2
+      exit 1
+    fi
+    grep -v -e "no valid points" -e "^\$" "$plot/gnuplot.err" >&2 || true
+  done
+  echo "report: $dir/$name.svg, $dir/$name.png" >&2
+}
+
+# One colour per algorithm, by its place in the registry (data/algos.csv), so that an
+# algorithm keeps its colour in every chart, and a legend title that says when it is a
+# flagged port or gave wrong answers. series CSV NAMES: for each algorithm in the file
+# NAMES (one a line, in column order), "colour<TAB>title".
+palette="#332288 #E69F00 #117733 #CC6677 #0072B2 #DDCC77 #AA4499 #44AA99 #D55E00 #88CCEE #882255 #999933 #555555 #000000"
+series() {
+  awk -F'[,\t]' -v pal="$palette" '
+  BEGIN { np = split(pal, p, " ") }
+  FILENAME ~ /algos.csv$/ { if (FNR > 1) { idx[$1] = FNR - 1; flawed[$1] = $2 == "true" } next }
+  FILENAME ~ /[.]csv$/ { if (FNR > 1) { runs[$1]++; if ($13 != "yes") bad[$1]++ } next }
+  {
+    i = ($1 in idx) ? idx[$1] : 20 + FNR
+    note = flawed[$1] ? "flagged" : ""
+    if (bad[$1]) note = note (note ? "; " : "") sprintf("ERROR on %d/%d", bad[$1], runs[$1])
+    t = $1 (note ? " (" note ")" : "")
+    printf "%s\t%s\n", p[(i - 1) % np + 1], t
+  }' "$data/algos.csv" "$1" "$2"
+}
+[ -f "$data/algos.csv" ] || printf 'algorithm,flawed\n' >"$data/algos.csv"
+
+# --- 1. ns per hand, every workload by algorithm (median, min, max per algorithm)
+awk -F, '
+NR == 1 { next }
+{
+  a = $1; w = $2
+  if (!(a in ai)) { ai[a] = ++na; an[na] = a }
+  if (!(w in wi)) { wi[w] = ++nw; wn[nw] = w }
+  v[w, a] = $13 == "yes" ? $8 " " $9 " " $10 : "? ? ?"
+}
+END {
+  for (j = 1; j <= nw; j++) {
+    printf "%s", wn[j]
+    for (i = 1; i <= na; i++) printf " %s", ((wn[j], an[i]) in v) ? v[wn[j], an[i]] : "? ? ?"
+    print ""
+  }
+  for (i = 1; i <= na; i++) print an[i] > "/dev/stderr"
+}' "$data/hands.csv" >"$plot/hands.dat" 2>"$plot/hands.n"
+{
+  cat <<'EOF'
+set title "Time per hand, each workload by algorithm (1 thread; median, bars min..max)"
+set ylabel "ns per hand (log scale)"
+set xlabel "workload (108 = 27 kinds, sichuan rules; 136 = 34 kinds, riichi rules); no bar where an algorithm gave a wrong answer (ERROR) or lacks the rules"
+set logscale y
+set format y "%g"
+set grid ytics mytics lc rgb "#dddddd"
+set datafile missing "?"
+set style data histograms
+set style histogram errorbars gap 2 lw 1
+set style fill solid 0.9 border rgb "#333333"
+set boxwidth 0.9
+set key outside right top vertical title "algorithm"
+set xtics rotate by -30 nomirror
+set yrange [1:*]
+EOF
+  # one series per algorithm (notitle: an all-ERROR series would lose its key entry), then the key
+  series "$data/hands.csv" "$plot/hands.n" | awk -F'\t' '
+  { c[NR] = $1; t[NR] = $2 }
+  END {
+    printf "plot "
+    for (i = 1; i <= NR; i++)
+      printf "'"'"'data/plot/hands.dat'"'"' using %d:%d:%d%s lc rgb \"%s\" notitle, \\\n  ", 3 * i - 1, 3 * i, 3 * i + 1, i == 1 ? ":xtic(1)" : "", c[i]
+    for (i = 1; i <= NR; i++)
+      printf "keyentry with boxes lc rgb \"%s\" title \"%s\"%s", c[i], t[i], i < NR ? ", \\\n  " : "\n"
+  }'
+} >"$plot/hands.gp"
+(cd "$dir" && draw hands 1450 620 "$plot/hands.gp")
+
+# --- 2. the target workload alone: 14 tiles from the 136-tile wall, fastest first
+awk -F, 'NR > 1 && $2 == "deal136" && $13 == "yes" { print $1, $8, $9, $10 }' "$data/hands.csv" | sort -k2,2g >"$plot/deal136.dat"
+cat >"$plot/deal136.gp" <<'EOF'
+set title "14 tiles dealt from a shuffled 136-tile wall, riichi rules (1 thread; median, bars min..max)"
+set ylabel "ns per hand (log scale)"
+set xlabel "algorithm (fastest first; wrong or unsupported ones are left out)"
+set logscale y
+set format y "%g"
+set grid ytics lc rgb "#dddddd"
+set style fill solid 0.85 border rgb "#333333"
+set boxwidth 0.6
+set key top left
+set yrange [1:1000]
+set xrange [-0.6:n - 0.4]
+set xtics rotate by -30 nomirror
+plot 'data/plot/deal136.dat' using 0:2:xtic(1) with boxes lc rgb "#4477aa" title "median ns per hand", \
+     '' using 0:2:3:4 with yerrorbars lc rgb "#222222" ps 0 title "min..max", \
+     '' using 0:2:(sprintf("%.1f", $2)) with labels offset 0,0.8 notitle, \
+     5 with lines dt 2 lw 2 lc rgb "#cc3311" title "target for table: 5 ns", \
+     100 with lines dt 3 lw 2 lc rgb "#ee7733" title "target for every unflagged algorithm: 100 ns"
+EOF
+if [ -s "$plot/deal136.dat" ]; then (cd "$dir" && draw deal136 1000 520 "$plot/deal136.gp" "n=$(wc -l <"$plot/deal136.dat")"); fi
+
+# --- 3. cost against hand size
+if [ -f "$data/sizes.csv" ]; then
+  # two tables: the sizes at which a hand can win (joined by lines) and the others, where
+  # any algorithm may answer no at once (drawn as open points)
+  awk -F, -v plot="$plot" '
+  NR == 1 { next }
+  {
+    a = $1; s = $5 + 0
+    if (!(a in ai)) { ai[a] = ++na; an[na] = a }
+    if (s > maxs) maxs = s
+    if (mins == 0 || s < mins) mins = s
+    v[s, a] = $13 == "yes" ? $8 : "?"
+  }
+  END {
+    head = "size"
+    for (i = 1; i <= na; i++) head = head " " an[i]
+    print head > (plot "/sizes_win.dat")
+    print head > (plot "/sizes_other.dat")
+    for (s = mins; s <= maxs; s++) {
+      f = plot ((s % 3 == 2 && s <= 14) || s >= 15 ? "/sizes_win.dat" : "/sizes_other.dat")
+      line = s
+      for (i = 1; i <= na; i++) line = line " " (((s, an[i]) in v) ? v[s, an[i]] : "?")
+      print line > f
+    }
+    for (i = 1; i <= na; i++) print an[i] > (plot "/sizes.n")
+  }' "$data/sizes.csv"
+  {
+    cat <<'EOF'
+set title "Cost against hand size: tiles from a 108-tile wall, half complete where that size can win (1 thread, median)"
+set ylabel "ns per hand (log scale)"
+set xlabel "hand size (tiles): 2-14 standard form only, 15-18 with kongs; open points: sizes that can never win; no point where ERROR"
+set logscale y
+set format y "%g"
+set grid xtics ytics lc rgb "#dddddd"
+set datafile missing "?"
+set key outside right top title "algorithm"
+set xtics 1
+set xrange [1.5:18.5]
+EOF
+    # lines join the sizes at which a hand can win; at the others (3, 4, 6, ...) an
+    # algorithm may answer no at once, so they are open points off the lines
+    series "$data/sizes.csv" "$plot/sizes.n" | awk -F'\t' '
+    { c[NR] = $1; t[NR] = $2 }
+    END {
+      printf "plot "
+      for (i = 1; i <= NR; i++)
+        printf "'"'"'data/plot/sizes_win.dat'"'"' using 1:%d with linespoints lw 2 pt 7 ps 1.0 lc rgb \"%s\" notitle, \\\n  '"'"'data/plot/sizes_other.dat'"'"' using 1:%d with points pt 6 ps 1.2 lc rgb \"%s\" notitle, \\\n  ", i + 1, c[i], i + 1, c[i]
+      for (i = 1; i <= NR; i++)
+        printf "keyentry with linespoints lw 2 pt 7 lc rgb \"%s\" title \"%s\"%s", c[i], t[i], i < NR ? ", \\\n  " : "\n"
+    }'
+  } >"$plot/sizes.gp"
+  (cd "$dir" && draw sizes 1300 560 "$plot/sizes.gp")
+fi
+
+# --- 4. thread scaling of exhaustive verify
+if [ -f "$data/verify.csv" ] && [ "$(awk -F, 'NR > 1 && $13 == "yes"' "$data/verify.csv" | wc -l)" -gt 0 ]; then
+  awk -F, 'NR > 1 && $13 == "yes" { if ($6 == 1) one[$1] = $11; print $1, $6, $11 / 1e6, $5, $4 }' "$data/verify.csv" >"$plot/verify.raw"
+  awk 'NR == FNR { if ($2 == 1) one[$1] = $3; next } { print $0, ($1 in one) ? one[$1] * $2 : "?" }' "$plot/verify.raw" "$plot/verify.raw" >"$plot/verify.dat"
+  vsize=$(awk 'NR == 1 { print $4 }' "$plot/verify.dat")
+  vmax=$(awk '$2 > m { m = $2 } END { print m + 0 }' "$plot/verify.dat")
+  cat >"$plot/verify.gp" <<'EOF'
+set title sprintf("Exhaustive verify: every %d-tile hand over 27 kinds (sichuan), truth and algorithm, by threads", vsize)
+set ylabel "million hands per second (median)"
+set xlabel "threads"
+set grid xtics ytics lc rgb "#dddddd"
+set key top left
+set xtics 1
+set xrange [0.5:vmax + 0.5]
+set yrange [0:*]
+set datafile missing "?"
+plot 'data/plot/verify.dat' using 2:3 with linespoints lw 3 pt 7 ps 1.4 lc rgb "#4477aa" title "measured (algorithm: table)", \
+     '' using 2:3:(sprintf("%.0f M/s", $3)) with labels offset 0,1.2 notitle, \
+     '' using 2:6 with lines dt 2 lw 2 lc rgb "#999999" title "ideal: linear from 1 thread"
+EOF
+  (cd "$dir" && draw verify 900 520 "$plot/verify.gp" "vsize=$vsize; vmax=$vmax")
+else
+  rm -f "$dir/verify.svg" "$dir/verify.png"
+fi
+
+# --- 5. the oracle's verify summary, if a JSON summary from `mjverify verify --json` is here
+oracle_json=$(ls -t "$dir"/*.json 2>/dev/null | head -n 1 || true)
+: >"$plot/oracle.dat"
+if [ -n "$oracle_json" ]; then
+  sh "$here/oracle_summary.sh" "$oracle_json" >"$plot/oracle.dat" || : >"$plot/oracle.dat"
+fi
+if [ -s "$plot/oracle.dat" ]; then
+  cat >"$plot/oracle.gp" <<'EOF'
+set title sprintf("Exhaustive verify summary (%s): hands each algorithm got wrong", src)
+set ylabel "mismatches against the ground truth (log scale; 0 drawn at 0.5)"
+set xlabel "algorithm"
+set logscale y
+set format y "%g"
+set yrange [0.3:*]
+set grid ytics lc rgb "#dddddd"
+set style fill solid 0.85 border rgb "#333333"
+set boxwidth 0.6
+set key top left
+set xtics rotate by -30 nomirror
+plot 'data/plot/oracle.dat' using 0:($3 > 0 ? $3 : 0.5):xtic(1) with boxes lc rgb "#cc3311" title "mismatches (hands judged wrong)", \
+     '' using 0:($3 > 0 ? $3 : 0.5):(sprintf("%d of %.3g", $3, $2)) with labels offset 0,0.8 notitle
+EOF
+  (cd "$dir" && draw oracle 1000 520 "$plot/oracle.gp" "src='$(basename "$oracle_json")'")
+else
+  rm -f "$dir/oracle.svg" "$dir/oracle.png"
+fi
+
+# --- index.html
+sh "$here/../bench/targets.sh" "$data" "$(awk -F, '$2 == "true" { print $1 }' "$data/algos.csv" | tr '\n' ' ')" >"$plot/targets.txt" || true
+sh "$here/index.sh" "$dir" "${oracle_json:-}" >"$dir/index.html"
+echo "report: $dir/index.html" >&2
