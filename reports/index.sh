@@ -134,8 +134,11 @@ if [ -s "$plot/oracle.dat" ]; then
   chart oracle "mismatches per algorithm in the oracle's exhaustive verify"
   echo "<p class=\"note\">From <code>$(basename "$oracle_json" | esc)</code>.</p>"
   awk '
-  BEGIN { print "<table><tr><th>algorithm</th><th>hands</th><th>mismatches</th><th>false wins</th><th>false non-wins</th><th>ns per hand</th></tr>" }
-  { printf "<tr><th>%s</th><td>%s</td><td%s>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", $1, $2, $3 > 0 ? " class=\"err\"" : "", $3, $4, $5, $6 }
+  BEGIN { print "<table><tr><th>algorithm</th><th>flagged</th><th>hands</th><th>mismatches</th><th>false wins</th><th>false non-wins</th><th>ns per hand per thread</th></tr>" }
+  {
+    cls = ($4 > 0) ? " class=\"err\"" : ""
+    printf "<tr><th>%s</th><td>%s</td><td>%s</td><td%s>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", $1, ($2 == "flagged") ? "yes" : "", $3, cls, $4, $5, $6, $7
+  }
   END { print "</table>" }' "$plot/oracle.dat"
 fi
 

@@ -111,7 +111,8 @@ set grid ytics lc rgb "#dddddd"
 set style fill solid 0.85 border rgb "#333333"
 set boxwidth 0.6
 set key top left
-set yrange [1:1000]
+stats 'data/plot/deal136.dat' using 2 nooutput
+set yrange [(STATS_min < 3 ? 0.3 : 1):(STATS_max > 300 ? STATS_max * 4 : 1000)]
 set xrange [-0.6:n - 0.4]
 set xtics rotate by -30 nomirror
 plot 'data/plot/deal136.dat' using 0:2:xtic(1) with boxes lc rgb "#4477aa" title "median ns per hand", \
@@ -201,34 +202,51 @@ else
   rm -f "$dir/verify.svg" "$dir/verify.png"
 fi
 
-# --- 5. the oracle's verify summary, if a JSON summary from `mjverify verify --json` is here
-oracle_json=$(ls -t "$dir"/*.json 2>/dev/null | head -n 1 || true)
-: >"$plot/oracle.dat"
-if [ -n "$oracle_json" ]; then
-  sh "$here/oracle_summary.sh" "$oracle_json" >"$plot/oracle.dat" || : >"$plot/oracle.dat"
-fi
-if [ -s "$plot/oracle.dat" ]; then
-  cat >"$plot/oracle.gp" <<'EOF'
-set title sprintf("Exhaustive verify summary (%s): hands each algorithm got wrong", src)
-set ylabel "mismatches against the ground truth (log scale; 0 drawn at 0.5)"
-set xlabel "algorithm"
+# --- 5. the oracle's verify summary, if `mjverify verify` left a JSON summary here
+# (make verify writes verify-sichuan-27.json; otherwise the newest one is drawn)
+oracle_json=
+if [ -f "$dir/verify-sichuan-27.json" ]; then oracle_json=$dir/verify-sichuan-27.json
+else oracle_json=$(ls -t "$dir"/verify-*.json 2>/dev/null | head -n 1 || true); fi
+rm -f "$plot/oracle.dat"
+if [ -n "$oracle_json" ] && sh "$here/oracle_summary.sh" "$oracle_json" >"$plot/oracle.raw"; then
+  sed 1d "$plot/oracle.raw" >"$plot/oracle.dat"
+  ohead=$(sed -n '1s/^# //p' "$plot/oracle.raw")
+  cut -d' ' -f1 "$plot/oracle.dat" >"$plot/oracle.n"
+  {
+    cat <<'EOF'
+set multiplot layout 1,2 title sprintf("Exhaustive verify from the oracle (%s): %s rules, %s kinds, every hand of %s to %s tiles, mode %s", src, word(head,1), word(head,2), word(head,3), word(head,4), word(head,5))
+set style fill solid 0.9 border rgb "#333333"
+set boxwidth 0.6
+set grid ytics lc rgb "#dddddd"
 set logscale y
 set format y "%g"
-set yrange [0.3:*]
-set grid ytics lc rgb "#dddddd"
-set style fill solid 0.85 border rgb "#333333"
-set boxwidth 0.6
-set key top left
 set xtics rotate by -30 nomirror
-plot 'data/plot/oracle.dat' using 0:($3 > 0 ? $3 : 0.5):xtic(1) with boxes lc rgb "#cc3311" title "mismatches (hands judged wrong)", \
-     '' using 0:($3 > 0 ? $3 : 0.5):(sprintf("%d of %.3g", $3, $2)) with labels offset 0,0.8 notitle
+set xrange [-0.6:n - 0.4]
+set key top left
+set title "Hands judged wrong (0 drawn as a stub at 0.5)"
+set ylabel "mismatches against the ground truth (log scale)"
+set xlabel "algorithm"
+stats 'data/plot/oracle.dat' using 4 nooutput
+set yrange [0.3:(STATS_max > 1 ? STATS_max * 4 : 10)]
+plot 'data/plot/oracle.dat' using 0:($4 > 0 ? $4 : 0.5):(stringcolumn(2) eq "flagged" ? 0xCC3311 : 0x117733):xtic(1) with boxes lc rgb variable notitle, \
+     '' using 0:($4 > 0 ? $4 : 0.5):(sprintf("%d", $4)) with labels offset 0,0.8 notitle, \
+     keyentry with boxes lc rgb "#117733" title "unflagged", keyentry with boxes lc rgb "#CC3311" title "flagged port"
+set title "Time per hand inside the run (per thread)"
+set ylabel "ns per hand per thread (log scale)"
+stats 'data/plot/oracle.dat' using 7 nooutput
+set yrange [(STATS_min < 10 ? STATS_min / 3 : 1):STATS_max * 3]
+plot 'data/plot/oracle.dat' using 0:7:xtic(1) with boxes lc rgb "#4477AA" notitle, \
+     '' using 0:7:(sprintf("%.1f", $7)) with labels offset 0,0.8 notitle
+unset multiplot
 EOF
-  (cd "$dir" && draw oracle 1000 520 "$plot/oracle.gp" "src='$(basename "$oracle_json")'")
+  } >"$plot/oracle.gp"
+  (cd "$dir" && draw oracle 1300 560 "$plot/oracle.gp" "src='$(basename "$oracle_json")'; head='$ohead'; n=$(wc -l <"$plot/oracle.dat")")
 else
+  oracle_json=
   rm -f "$dir/oracle.svg" "$dir/oracle.png"
 fi
 
 # --- index.html
-sh "$here/../bench/targets.sh" "$data" "$(awk -F, '$2 == "true" { print $1 }' "$data/algos.csv" | tr '\n' ' ')" >"$plot/targets.txt" || true
+(cd "$dir" && sh "$here/../bench/targets.sh" data "$(awk -F, '$2 == "true" { print $1 }' data/algos.csv | tr '\n' ' ')") >"$plot/targets.txt" || true
 sh "$here/index.sh" "$dir" "${oracle_json:-}" >"$dir/index.html"
 echo "report: $dir/index.html" >&2
