@@ -1,0 +1,360 @@
+/* pattern: waits analysed group by group from the number of tiles each holds, a complete
+ * part plus one basic waiting part, honors by rule (seed 002); is_win asks whether the hand
+ * minus one tile waits on that tile. */
+#include "mj_algo.h"
+
+#include <string.h>
+
+/* Seed 002's frame, made exact:
+ *  - A group (one suit, or the honors) holding 3m tiles must already be complete; one holding
+ *    3m+1 or 3m+2 holds the waiting part. A 13-tile hand therefore has either one group at
+ *    3m+1 (it waits for a pair plus melds) or two at 3m+2 (each waits for melds only while
+ *    the other is complete with the pair).
+ *  - A waiting group = complete part (melds, plus the pair when the group needs one and the
+ *    wait does not supply it) + one basic waiting part: [1] a single A (waits A, the pair),
+ *    or [2] AA (waits A), AB (waits the neighbours), AC (waits B). Every decomposition is
+ *    enumerated from the lowest tile, so the special shapes (ABBC = BB + AC, AABBBCC ...)
+ *    come out of the same enumeration instead of a list.
+ *  - A kind already held four times is never a wait (the seed's fifth-copy bug: 2222333
+ *    waits on 1 and 4, not on 2 or 3).
+ *  - Honors by rule: counts 0 or 3 are complete; a 1 is a single, a 2 the pair or an AA.
+ * The special forms (seven pairs, thirteen orphans, kongs) have waits by rule as well. */
+
+typedef uint16_t rankset; /* bit r = rank r (0..8) of one group */
+
+/* Whether c (9 ranks, 2 zero ranks of padding) from rank i on is melds only. */
+static bool melds_only(uint8_t *c, int i)
+{
+    while (i < 9 && c[i] == 0) i++;
+    if (i == 9) return true;
+    bool ok = false;
+    if (c[i] >= 3) {
+        c[i] -= 3;
+        ok = melds_only(c, i);
+        c[i] += 3;
+    }
+    if (!ok && c[i + 1] && c[i + 2]) {
+        c[i]--, c[i + 1]--, c[i + 2]--;
+        ok = melds_only(c, i);
+        c[i]++, c[i + 1]++, c[i + 2]++;
+    }
+    return ok;
+}
+
+/* Whether a suit (9 ranks + padding) is complete: melds only, or a pair plus melds. */
+static bool suit_complete(uint8_t *c, bool with_pair)
+{
+    if (!with_pair) return melds_only(c, 0);
+    for (int i = 0; i < 9; i++) {
+        if (c[i] < 2) continue;
+        c[i] -= 2;
+        bool ok = melds_only(c, 0);
+        c[i] += 2;
+        if (ok) return true;
+    }
+    return false;
+}
+
+/* Enumerates the suit's decompositions into complete part + one basic waiting part, piece
+ * by piece at the lowest rank held; `pair_left` says the complete part still owes its pair,
+ * `pending` holds the waits of the waiting part once taken (0 = not yet taken). */
+static void suit_waits_from(uint8_t *c, int i, bool pair_left, rankset pending, rankset *out)
+{
+    while (i < 9 && c[i] == 0) i++;
+    if (i == 9) {
+        if (!pair_left && pending) *out |= pending;
+        return;
+    }
+    if (c[i] >= 3) { /* triplet */
+        c[i] -= 3;
+        suit_waits_from(c, i, pair_left, pending, out);
+        c[i] += 3;
+    }
+    if (c[i + 1] && c[i + 2]) { /* run */
+        c[i]--, c[i + 1]--, c[i + 2]--;
+        suit_waits_from(c, i, pair_left, pending, out);
+        c[i]++, c[i + 1]++, c[i + 2]++;
+    }
+    if (pair_left && c[i] >= 2) { /* the pair */
+        c[i] -= 2;
+        suit_waits_from(c, i, false, pending, out);
+        c[i] += 2;
+    }
+    if (pending) return;
+    if (pair_left) { /* [1] A: the single waits for its pair */
+        c[i]--;
+        suit_waits_from(c, i, false, (rankset)(1u << i), out);
+        c[i]++;
+    }
+    if (c[i] >= 2) { /* [2] AA waits A */
+        c[i] -= 2;
+        suit_waits_from(c, i, pair_left, (rankset)(1u << i), out);
+        c[i] += 2;
+    }
+    if (c[i + 1]) { /* [2] AB waits the rank below A and the one above B */
+        rankset w = (rankset)((i > 0 ? 1u << (i - 1) : 0) | (i + 2 < 9 ? 1u << (i + 2) : 0));
+        if (w) {
+            c[i]--, c[i + 1]--;
+            suit_waits_from(c, i, pair_left, w, out);
+            c[i]++, c[i + 1]++;
+        }
+    }
+    if (c[i + 2]) { /* [2] AC waits B */
+        c[i]--, c[i + 2]--;
+        suit_waits_from(c, i, pair_left, (rankset)(1u << (i + 1)), out);
+        c[i]++, c[i + 2]++;
+    }
+}
+
+/* The waits of one suit group: with_pair when it holds 3m+1 tiles (it must end as a pair
+ * plus melds), else 3m+2 (melds only). Kinds held four times are dropped. */
+static rankset suit_waits(uint8_t *c, bool with_pair)
+{
+    rankset out = 0;
+    suit_waits_from(c, 0, with_pair, 0, &out);
+    for (int i = 0; i < 9; i++)
+        if (c[i] >= MJ_MAX_COPIES) out &= (rankset) ~(1u << i);
+    return out;
+}
+
+/* Honors by rule: how many counts are 1, 2, and anything but 0, 2 or 3. */
+typedef struct {
+    int ones, twos, bad;
+    rankset one_at, two_at;
+} honor_shape;
+
+static honor_shape honor_look(const uint8_t *h)
+{
+    /* branch-free: random honors would mispredict a switch on every kind */
+    honor_shape s = {0, 0, 0, 0, 0};
+    for (int i = 0; i < MJ_HONORS; i++) {
+        int one = h[i] == 1, two = h[i] == 2;
+        s.ones += one, s.twos += two, s.bad += h[i] == 4; /* 4: neither meld nor pair, and
+                                                             every wait on it a fifth copy */
+        s.one_at |= (rankset)(one << i), s.two_at |= (rankset)(two << i);
+    }
+    return s;
+}
+
+static bool honors_complete(const uint8_t *h, bool with_pair)
+{
+    honor_shape s = honor_look(h);
+    return s.bad == 0 && s.ones == 0 && s.twos == (with_pair ? 1 : 0);
+}
+
+/* Honor waits: 3m+1 tiles wait on a lone single, or on both of two pairs (one becomes the
+ * triplet); 3m+2 tiles wait on their one pair becoming a triplet. */
+static rankset honor_waits(const uint8_t *h, bool with_pair)
+{
+    honor_shape s = honor_look(h);
+    if (s.bad) return 0;
+    if (with_pair) {
+        if (s.ones == 1 && s.twos == 0) return s.one_at;
+        if (s.ones == 0 && s.twos == 2) return s.two_at;
+        return 0;
+    }
+    return s.ones == 0 && s.twos == 1 ? s.two_at : 0;
+}
+
+/* A hand split into its four groups, each padded with two zero ranks for the run tests. */
+typedef struct {
+    uint8_t c[4][11];
+    int tiles[4];
+    int groups; /* 3 without honors, 4 with */
+} groups_t;
+
+static void split_groups(const uint8_t *count, int kinds, groups_t *g)
+{
+    g->groups = kinds == MJ_KINDS ? 4 : 3;
+    for (int i = 0; i < 4; i++) {
+        int size = i < 3 ? 9 : (kinds == MJ_KINDS ? MJ_HONORS : 0), tiles = 0;
+        for (int r = 0; r < size; r++) tiles += g->c[i][r] = count[9 * i + r];
+        for (int r = size; r < 11; r++) g->c[i][r] = 0;
+        g->tiles[i] = tiles;
+    }
+}
+
+static bool group_complete(groups_t *g, int i, bool with_pair)
+{
+    return i < 3 ? suit_complete(g->c[i], with_pair) : honors_complete(g->c[3], with_pair);
+}
+
+static mj_kindset group_waits(groups_t *g, int i, bool with_pair)
+{
+    rankset w = i < 3 ? suit_waits(g->c[i], with_pair) : honor_waits(g->c[3], with_pair);
+    return (mj_kindset)w << (9 * i);
+}
+
+/* Standard-form waits of a hand of 3m+1 tiles, by the groups' tile counts mod 3. */
+static mj_kindset std_waits(const uint8_t *count, int kinds)
+{
+    groups_t g;
+    split_groups(count, kinds, &g);
+    int at1 = -1, ones = 0, twos = 0, two_at[2] = {-1, -1};
+    for (int i = 0; i < g.groups; i++) {
+        int m = g.tiles[i] % 3;
+        if (m == 1) at1 = i, ones++;
+        if (m == 2) {
+            if (twos < 2) two_at[twos] = i;
+            twos++;
+        }
+    }
+    if (ones == 1 && twos == 0) { /* one group waits for a pair plus melds */
+        for (int i = 0; i < g.groups; i++)
+            if (i != at1 && g.tiles[i] && !group_complete(&g, i, false)) return 0;
+        return group_waits(&g, at1, true);
+    }
+    if (ones == 0 && twos == 2) { /* one group waits for melds, the other holds the pair */
+        for (int i = 0; i < g.groups; i++)
+            if (i != two_at[0] && i != two_at[1] && g.tiles[i] && !group_complete(&g, i, false)) return 0;
+        mj_kindset set = 0;
+        for (int j = 0; j < 2; j++)
+            if (group_complete(&g, two_at[1 - j], true)) set |= group_waits(&g, two_at[j], false);
+        return set;
+    }
+    return 0;
+}
+
+/* Whether the whole hand is a pair plus melds (the kongs' standard rest). */
+static bool std_complete(const uint8_t *count, int kinds)
+{
+    groups_t g;
+    split_groups(count, kinds, &g);
+    int pair_group = -1;
+    for (int i = 0; i < g.groups; i++) {
+        int m = g.tiles[i] % 3;
+        if (m == 1 || (m == 2 && pair_group >= 0)) return false;
+        if (m == 2) pair_group = i;
+    }
+    if (pair_group < 0) return false;
+    for (int i = 0; i < g.groups; i++)
+        if (g.tiles[i] && !group_complete(&g, i, i == pair_group)) return false;
+    return true;
+}
+
+/* Seven pairs at 13 tiles: six pairs and a single (7p), or any counts with one odd kind
+ * (7p4, a four being two pairs); the odd kind is the wait. */
+static mj_kindset seven_pairs_waits(const uint8_t *count, const mj_rules *r)
+{
+    int odd = -1, odds = 0, high = 0;
+    for (int k = 0; k < r->kinds; k++) {
+        odds += count[k] & 1;
+        odd = (count[k] & 1) ? k : odd;
+        high += count[k] >= 3;
+    }
+    if (odds != 1 || count[odd] >= MJ_MAX_COPIES) return 0;
+    if (!(r->forms & MJ_FORM_7P4) && high) return 0;
+    return (mj_kindset)1 << odd;
+}
+
+/* Thirteen orphans at 13 tiles: all thirteen once (waits on any), or twelve with one
+ * doubled (waits on the missing one). */
+static mj_kindset orphans_waits(const uint8_t *count)
+{
+    static const uint8_t orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+    mj_kindset all = 0, missing = 0;
+    int held = 0, missings = 0, doubled = 0, over = 0;
+    for (int i = 0; i < 13; i++) {
+        int n = count[orphans[i]];
+        all |= (mj_kindset)1 << orphans[i];
+        missing |= (mj_kindset)(n == 0) << orphans[i];
+        held += n, missings += n == 0, doubled += n == 2, over += n > 2;
+    }
+    if (held != 13 || over) return 0; /* anything else held, or an orphan three times */
+    if (missings == 0) return all;
+    return missings == 1 && doubled == 1 ? missing : 0;
+}
+
+/* Kong hands (15..18 tiles after the wait, k = tiles - 14 kongs): the new tile either joins
+ * the standard rest once k kongs held 4 times are set aside, or completes a kong from a
+ * kind held 3 times, the other k - 1 kongs held 4 times and the rest already complete.
+ * At most four kinds are held 4 times, so the kongs are chosen by bit mask. */
+static mj_kindset kong_waits(const uint8_t *count, int kinds, int kongs)
+{
+    uint8_t c[MJ_KINDS], fours[4];
+    int n4 = 0;
+    memcpy(c, count, MJ_KINDS);
+    for (int k = 0; k < kinds; k++)
+        if (c[k] == 4 && n4 < 4) fours[n4++] = (uint8_t)k;
+    mj_kindset set = 0, held4 = 0;
+    for (int b = 0; b < n4; b++) held4 |= (mj_kindset)1 << fours[b];
+    for (unsigned mask = 0; mask < (1u << n4); mask++) {
+        int chosen = __builtin_popcount(mask);
+        if (chosen != kongs && chosen != kongs - 1) continue;
+        for (int b = 0; b < n4; b++)
+            if (mask >> b & 1) c[fours[b]] = 0;
+        if (chosen == kongs) {
+            set |= std_waits(c, kinds) & ~held4; /* a fifth copy never waits */
+        } else {
+            for (int k = 0; k < kinds; k++) {
+                if (c[k] != 3 || (set >> k & 1)) continue;
+                c[k] = 0;
+                if (std_complete(c, kinds)) set |= (mj_kindset)1 << k;
+                c[k] = 3;
+            }
+        }
+        for (int b = 0; b < n4; b++)
+            if (mask >> b & 1) c[fours[b]] = 4;
+    }
+    return set;
+}
+
+static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r)
+{
+    int n = h->tiles + 1;
+    mj_kindset set = 0;
+    if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2) set |= std_waits(h->count, r->kinds);
+    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) set |= seven_pairs_waits(h->count, r);
+    if (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) set |= orphans_waits(h->count);
+    if (n >= 15 && n <= 18 && (r->forms & MJ_FORM_KONGS)) {
+        set |= kong_waits(h->count, r->kinds, n - 14);
+    }
+    return set;
+}
+
+/* A hand wins iff, with any one of its tiles taken out, it waits on that tile. The groups'
+ * tile counts come first: unless exactly one group holds 3m+2 and none 3m+1 (standard),
+ * every count is even (seven pairs), the terminals are all held (thirteen orphans) or
+ * kongs are in play, no tile taken out can leave a wait on it. The tile taken is the
+ * lowest of the pair's group when there is one (the waiting group is then that one). */
+static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
+{
+    const uint8_t *c = h->count;
+    int n = h->tiles, groups = r->kinds == MJ_KINDS ? 4 : 3;
+    int classes = 0, pair_group = 0, odd = 0;
+    for (int i = 0; i < groups; i++) {
+        int tiles = 0;
+        for (int k = 9 * i; k < 9 * i + 9 && k < r->kinds; k++) tiles += c[k], odd |= c[k] & 1;
+        int m = tiles % 3;
+        classes += m == 2 ? 1 : m == 1 ? 8 : 0;
+        pair_group = m == 2 ? i : pair_group;
+    }
+    bool maybe = ((r->forms & MJ_FORM_STD) && n <= 14 && classes == 1) ||
+                 (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) && !odd) ||
+                 (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && c[0] && c[8] && c[9] && c[17]) ||
+                 (n > 14 && (r->forms & MJ_FORM_KONGS));
+    if (!maybe) return false;
+    int pick = 0;
+    if (classes == 1) pick = 9 * pair_group;
+    while (pick < r->kinds && c[pick] == 0) pick++;
+    if (pick == r->kinds)
+        for (pick = 0; c[pick] == 0; pick++) continue;
+    mj_hand less = *h;
+    less.count[pick]--;
+    less.tiles--;
+    return (pattern_waits(&less, r) >> pick) & 1;
+}
+
+const mj_algo mj_algo_pattern = {
+    .name = "pattern",
+    .summary = "waits per group by tiles held: complete part + one basic waiting part, honors by rule",
+    .source = "seed 002",
+    .forms = MJ_FORM_ALL,
+    .max_kinds = MJ_KINDS,
+    .min_win = 0,
+    .flawed = false,
+    .flaw = NULL,
+    .init = NULL,
+    .is_win = pattern_is_win,
+    .waits = pattern_waits,
+};
