@@ -4,11 +4,15 @@
 #include <string.h>
 
 extern const mj_algo mj_algo_backtrack;
+extern const mj_algo mj_algo_table, mj_algo_pattern, mj_algo_mediatek;
 extern const mj_algo mj_algo_seed001_dp, mj_algo_seed001_bitwise, mj_algo_seed001_table;
 
 /* One line per algorithm. Add a file in algorithms/ and its row here. */
 const mj_algo *const mj_algos[] = {
     &mj_algo_backtrack, /* baseline: recursion on the count array */
+    &mj_algo_table,    /* per-suit base-5 lookup, the fast one */
+    &mj_algo_pattern,  /* native waits by group tile counts */
+    &mj_algo_mediatek, /* seed 003's C++, mediatek rules only */
     /* new rows go above this line */
     /* FLAWED group, kept below the marker so it stays after every correct algorithm */
     &mj_algo_seed001_dp,      /* flagged: seed 001 §4 is_hu_dp as published */
