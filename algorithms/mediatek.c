@@ -266,7 +266,7 @@ static bool mediatek_is_win(const mj_hand *h, const mj_rules *r)
 const mj_algo mj_algo_mediatek = {
     .name = "mediatek",
     .summary = "seed 003's C++: sorted letters, seven pairs, each pair then greedy first-letter melds, kongs set aside",
-    .source = "seed 003 (MediaTek 2017 challenge, C++)",
+    .source = "seed 003 (C++)",
     .forms = MJ_FORM_STD | MJ_FORM_7P4 | MJ_FORM_KONGS,
     .max_kinds = MJ_SUITED_KINDS,
     .min_win = 14,
