@@ -6,6 +6,7 @@
 extern const mj_algo mj_algo_backtrack;
 extern const mj_algo mj_algo_table, mj_algo_pattern, mj_algo_mediatek;
 extern const mj_algo mj_algo_seed001_dp, mj_algo_seed001_bitwise, mj_algo_seed001_table;
+extern const mj_algo mj_algo_split, mj_algo_greedy, mj_algo_dp, mj_algo_bitwise;
 
 /* One line per algorithm. Add a file in algorithms/ and its row here. */
 const mj_algo *const mj_algos[] = {
@@ -13,6 +14,10 @@ const mj_algo *const mj_algos[] = {
     &mj_algo_table,    /* per-suit base-5 lookup, the fast one */
     &mj_algo_pattern,  /* native waits by group tile counts */
     &mj_algo_mediatek, /* seed 003's C++, mediatek rules only */
+    &mj_algo_split,    /* seed 000's splitting: pair out, cut at gaps, pieces reduced */
+    &mj_algo_greedy,   /* count-array greedy, pair only where mod 3 allows */
+    &mj_algo_dp,       /* DP over ranks: open runs and pair as the state */
+    &mj_algo_bitwise,  /* 4-bit fields per rank, melds off by shifts and masks */
     /* new rows go above this line */
     /* FLAWED group, kept below the marker so it stays after every correct algorithm */
     &mj_algo_seed001_dp,      /* flagged: seed 001 §4 is_hu_dp as published */

@@ -1,0 +1,109 @@
+/* bitwise: seed 001 §5's bit-parallel idea done right: each suit's counts packed four bits a rank in one 64-bit word, melds taken off with shifts and masks. */
+#include "mj_forms.h"
+
+/* Rank i (0..8) of a suit sits in bits 4i..4i+2 (counts are 0..4); bit 4i+3 is a guard.
+ * To take a run of c off rank i the word is OR-ed with every guard and c * 0x111 << 4i
+ * subtracted: a field holding at least c keeps its guard, one holding less clears it
+ * without borrowing from its neighbour (8 + v - c stays in 6..12). Fields 9 and 10
+ * are always empty, so a run begun at rank 8 or 9 clears their guards and fails. */
+#define GUARDS 0x88888888888ull /* fields 0..10 */
+#define RUN 0x111ull
+#define LOW_BITS 0x111111111ull /* the low bit of each of the nine fields */
+#define FIELDS(x) ((x) * LOW_BITS) /* x in every field */
+
+/* Whether the packed suit x is melds only. The lowest held rank takes a triplet when it
+ * has three or more copies (three runs from one rank are three triplets), then its one
+ * or two remaining copies start runs; each pass empties that rank. */
+static bool melds(uint64_t x)
+{
+    while (x) {
+        int sh = __builtin_ctzll(x) & ~3;
+        uint64_t c = (x >> sh) & 7;
+        if (c >= 3) {
+            x -= 3ull << sh;
+            c -= 3;
+            if (c == 0) continue;
+        }
+        uint64_t y = (x | GUARDS) - ((c * RUN) << sh);
+        if ((y & GUARDS) != GUARDS) return false;
+        x = y & ~GUARDS;
+    }
+    return true;
+}
+
+/* The ranks whose index is 0, 1 or 2 mod 3 (ranks 1-4-7, 2-5-8, 3-6-9). */
+static const uint64_t rank_class[3] = {0x001001001ull * 15, 0x010010010ull * 15, 0x100100100ull * 15};
+
+/* The sum of the fields of x under mask m: three fields of at most 4 each add up to at
+ * most 12, so the multiply gathers them in field 8 without a carry. */
+static int class_sum(uint64_t x, uint64_t m) { return (int)(((x & m) * LOW_BITS) >> 32 & 15); }
+
+/* Melds plus a pair. Fields holding two or more copies are found all at once (adding 6
+ * sets the guard bit exactly where the count is 2..4). Melds keep the rank sum
+ * (sum of rank * copies) at 0 mod 3, so the pair's rank r has 2r = sum (mod 3): only one
+ * class of ranks can hold it, i.e. index = 2 * sum + 2 (mod 3). */
+static bool melds_and_pair(uint64_t x)
+{
+    int s1 = class_sum(x, rank_class[0]), s2 = class_sum(x, rank_class[1]); /* ranks 1-4-7, 2-5-8 */
+    int sum = s1 + 2 * s2;                                                  /* ranks 3-6-9 add 0 mod 3 */
+    uint64_t pairs = ((x + FIELDS(6)) & FIELDS(8)) & rank_class[(2 * sum + 2) % 3];
+    while (pairs) {
+        int sh = __builtin_ctzll(pairs) - 3;
+        if (melds(x - (2ull << sh))) return true;
+        pairs &= pairs - 1;
+    }
+    return false;
+}
+
+/* Nine counts packed four bits each. */
+static uint64_t pack(const uint8_t *c)
+{
+    uint64_t x = 0;
+    for (int i = MJ_SUIT_SIZE - 1; i >= 0; i--) x = x << 4 | c[i];
+    return x;
+}
+
+/* The standard form: honors are held 0, 2 (the pair) or 3 times; each suit's tile count
+ * is 0 mod 3, but for the one suit with the pair at 2 mod 3. */
+static bool bitwise_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
+{
+    (void)tiles;
+    int pair_at = -1;
+    for (int k = MJ_HONOR_BASE; k < kinds; k++) {
+        int n = count[k];
+        if (n == 1 || n == 4) return false;
+        if (n == 2) {
+            if (pair_at >= 0) return false;
+            pair_at = MJ_SUIT_Z;
+        }
+    }
+    uint64_t suit[3];
+    for (int s = 0; s < 3; s++) {
+        uint64_t x = suit[s] = pack(count + s * MJ_SUIT_SIZE);
+        int n = class_sum(x, rank_class[0]) + class_sum(x, rank_class[1]) + class_sum(x, rank_class[2]);
+        int m = n % 3;
+        if (m == 1) return false;
+        if (m == 2) {
+            if (pair_at >= 0) return false;
+            pair_at = s;
+        }
+    }
+    if (pair_at < 0) return false;
+    for (int s = 0; s < 3; s++)
+        if (s != pair_at && !melds(suit[s])) return false;
+    return pair_at == MJ_SUIT_Z || melds_and_pair(suit[pair_at]);
+}
+
+static bool bitwise_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, bitwise_std); }
+
+const mj_algo mj_algo_bitwise = {
+    .name = "bitwise",
+    .summary = "bit-parallel: each suit packed 4 bits a rank in a word, melds removed by shifts and masks",
+    .source = "seed 001 §5 (done right)",
+    .forms = MJ_FORM_ALL,
+    .max_kinds = MJ_KINDS,
+    .flawed = false,
+    .init = NULL,
+    .is_win = bitwise_is_win,
+    .waits = NULL,
+};
