@@ -3,6 +3,8 @@
  * removal for hands of 15 to 18 tiles; decides the seed's own rule set only. */
 #include "mj_algo.h"
 
+#include <string.h>
+
 /* The seed keeps a std::vector<char> of tile letters; here a fixed array with its length,
  * passed by value where the seed passes the vector by value. Letters as in seed 003:
  * A-I = m1-m9, 1-9 = p1-p9, a-i = s1-s9. Their ASCII gaps (':' after '9', 'J' after 'I',
@@ -65,45 +67,47 @@ static pos_t findreptpos(const lst_t *lst)
  * bound was lost in transcription ("I <=; ++i"); 12 is the one that reads 14 letters. */
 static bool isddh(const lst_t *lst)
 {
-    lst_t newlst = *lst;
+    const char *newlst = lst->v; /* the seed copies the vector first; reading it is the same */
     for (int i = 0; i <= 12; ++i) {
-        if (newlst.v[i] != newlst.v[i + 1]) return false;
+        if (newlst[i] != newlst[i + 1]) return false;
         ++i;
     }
     return true;
 }
 
-/* Calculates the number of repetitions of the first card (1..4; 0 is unreachable). */
-static int numoffirst(lst_t lst)
+/* Calculates the number of repetitions of the first card (1..4; 0 is unreachable). The seed
+ * takes the vector by value and only reads it; here a const pointer, which saves a copy
+ * that would stall on the byte stores just made to the list. */
+static int numoffirst(const lst_t *lst)
 {
-    if (lst.v[0] != lst.v[1]) return 1;
-    if ((lst.v[0] == lst.v[1]) && (lst.v[1] != lst.v[2])) return 2;
-    if (lst.v[0] == lst.v[2]) {
-        if (lst.size == 3) return 3;
-        if ((lst.size >= 4) && (lst.v[2] != lst.v[3])) return 3; /* lst[3] must be guaranteed size>=4 */
+    if (lst->v[0] != lst->v[1]) return 1;
+    if ((lst->v[0] == lst->v[1]) && (lst->v[1] != lst->v[2])) return 2;
+    if (lst->v[0] == lst->v[2]) {
+        if (lst->size == 3) return 3;
+        if ((lst->size >= 4) && (lst->v[2] != lst->v[3])) return 3; /* lst[3] must be guaranteed size>=4 */
     }
     /* the seed reads lst[3] before testing the size; every 3-letter list has returned above */
-    if ((lst.v[0] == lst.v[3]) && (lst.size >= 4)) return 4;
+    if ((lst->v[0] == lst->v[3]) && (lst->size >= 4)) return 4;
     return 0;
 }
 
-/* Check if there is a first straight or dark bar. */
-static bool checkgroup(lst_t lst, const int num)
+/* Check if there is a first straight or dark bar (reads only, like numoffirst). */
+static bool checkgroup(const lst_t *lst, const int num)
 {
-    if ((num == 1) && (lst.v[1] == lst.v[0] + 1)) {
-        for (int i = 2; i < lst.size; ++i) { /* second number may have duplicate */
-            if (lst.v[i] != lst.v[1]) {
-                if (lst.v[i] == lst.v[0] + 2)
+    if ((num == 1) && (lst->v[1] == lst->v[0] + 1)) {
+        for (int i = 2; i < lst->size; ++i) { /* second number may have duplicate */
+            if (lst->v[i] != lst->v[1]) {
+                if (lst->v[i] == lst->v[0] + 2)
                     return true;
                 else
                     return false;
             }
         }
     }
-    if ((num == 2) && (lst.v[2] == lst.v[1] + 1)) {
-        for (int i = 3; i < lst.size; ++i) { /* the third number may be duplicated */
-            if (lst.v[i] != lst.v[2]) {
-                if (lst.v[i] == lst.v[1] + 2)
+    if ((num == 2) && (lst->v[2] == lst->v[1] + 1)) {
+        for (int i = 3; i < lst->size; ++i) { /* the third number may be duplicated */
+            if (lst->v[i] != lst->v[2]) {
+                if (lst->v[i] == lst->v[1] + 2)
                     return true;
                 else
                     return false;
@@ -148,15 +152,17 @@ static void delgroup(lst_t *lst, const int num)
     }
 }
 
-/* Whether it is n straight or dark bar: melds only, always at the first letter. */
-static bool is3n(lst_t lst)
+/* Whether it is n straight or dark bar: melds only, always at the first letter. The seed
+ * takes the vector by value; every caller hands over a fresh list it never reads again, so
+ * the port works on it in place. */
+static bool is3n(lst_t *lst)
 {
-    if (lst.size % 3 != 0) return false;
-    while (lst.size > 0) {
-        if (lst.size >= 3) { /* always: the size stays a multiple of 3 */
+    if (lst->size % 3 != 0) return false;
+    while (lst->size > 0) {
+        if (lst->size >= 3) { /* always: the size stays a multiple of 3 */
             int num = numoffirst(lst);
             if (checkgroup(lst, num))
-                delgroup(&lst, num);
+                delgroup(lst, num);
             else
                 return false;
         }
@@ -167,9 +173,9 @@ static bool is3n(lst_t lst)
 /* Remove the x and x+1 positions of a pair. */
 static lst_t deldui(const lst_t *lst, const int x)
 {
-    lst_t newlst = {.size = 0};
-    for (int i = 0; i < lst->size; ++i)
-        if ((i != x) && (i != (x + 1))) newlst.v[newlst.size++] = lst->v[i];
+    lst_t newlst = {.size = lst->size - 2}; /* every letter but x and x+1, in order */
+    memcpy(newlst.v, lst->v, (size_t)x);
+    memcpy(newlst.v + x, lst->v + x + 2, (size_t)(lst->size - x - 2));
     return newlst;
 }
 
@@ -179,7 +185,7 @@ static bool ishu3n(const lst_t *lst)
     pos_t pos = findreptpos(lst);
     for (int i = 0; i < pos.size; ++i) {
         lst_t newlst = deldui(lst, pos.v[i]);
-        if (is3n(newlst)) return true;
+        if (is3n(&newlst)) return true;
     }
     return false;
 }
@@ -187,9 +193,9 @@ static bool ishu3n(const lst_t *lst)
 /* Remove the bar starting at x (4 cards). */
 static lst_t delgang(const lst_t *lst, const int x)
 {
-    lst_t newlst = {.size = 0};
-    for (int i = 0; i < lst->size; ++i)
-        if ((i < x) || (i > x + 3)) newlst.v[newlst.size++] = lst->v[i];
+    lst_t newlst = {.size = lst->size - 4}; /* every letter but x..x+3, in order */
+    memcpy(newlst.v, lst->v, (size_t)x);
+    memcpy(newlst.v + x, lst->v + x + 4, (size_t)(lst->size - x - 4));
     return newlst;
 }
 
