@@ -22,98 +22,93 @@
 
 typedef uint16_t rankset; /* bit r = rank r (0..8) of one group */
 
-/* Whether c (9 ranks, 2 zero ranks of padding) from rank i on is melds only. */
-static bool melds_only(uint8_t *c, int i)
+/* A suit's counts packed three bits per rank (rank r at bits 3r..3r+2); ranks 9 and 10
+ * read as zero, so a run starting at rank 7 or 8 simply finds nothing above. */
+typedef uint64_t packed;
+
+static inline unsigned count_at(packed x, int r) { return (unsigned)(x >> (3 * r)) & 7; }
+static inline int lowest_rank(packed x) { return __builtin_ctzll(x) / 3; }
+static inline packed at(unsigned n, int r) { return (packed)n << (3 * r); }
+
+static packed pack_suit(const uint8_t *c)
 {
-    while (i < 9 && c[i] == 0) i++;
-    if (i == 9) return true;
-    bool ok = false;
-    if (c[i] >= 3) {
-        c[i] -= 3;
-        ok = melds_only(c, i);
-        c[i] += 3;
-    }
-    if (!ok && c[i + 1] && c[i + 2]) {
-        c[i]--, c[i + 1]--, c[i + 2]--;
-        ok = melds_only(c, i);
-        c[i]++, c[i + 1]++, c[i + 2]++;
-    }
-    return ok;
+    packed x = 0;
+    for (int r = 0; r < 9; r++) x |= at(c[r], r);
+    return x;
 }
 
-/* Whether a suit (9 ranks + padding) is complete: melds only, or a pair plus melds. */
-static bool suit_complete(uint8_t *c, bool with_pair)
+/* Whether x is melds only. At the lowest rank held, n tiles are n / 3 triplets and n % 3
+ * runs: three runs from one rank are three triplets, so no other split needs trying. */
+static bool melds_only(packed x)
 {
-    if (!with_pair) return melds_only(c, 0);
-    for (int i = 0; i < 9; i++) {
-        if (c[i] < 2) continue;
-        c[i] -= 2;
-        bool ok = melds_only(c, 0);
-        c[i] += 2;
-        if (ok) return true;
+    while (x) {
+        int i = lowest_rank(x);
+        unsigned n = count_at(x, i), runs = n % 3;
+        if (count_at(x, i + 1) < runs || count_at(x, i + 2) < runs) return false;
+        x -= at(n, i) + at(runs, i + 1) + at(runs, i + 2);
+    }
+    return true;
+}
+
+/* Whether x is complete: melds only, or some pair plus melds. */
+static bool suit_complete(packed x, bool with_pair)
+{
+    if (!with_pair) return melds_only(x);
+    for (packed y = x; y;) { /* each rank held twice or more */
+        int i = lowest_rank(y);
+        y &= ~at(7, i);
+        if (count_at(x, i) >= 2 && melds_only(x - at(2, i))) return true;
     }
     return false;
 }
 
-/* Enumerates the suit's decompositions into complete part + one basic waiting part, piece
- * by piece at the lowest rank held; `pair_left` says the complete part still owes its pair,
- * `pending` holds the waits of the waiting part once taken (0 = not yet taken). */
-static void suit_waits_from(uint8_t *c, int i, bool pair_left, rankset pending, rankset *out)
+/* Enumerates the suit's decompositions into complete part + one basic waiting part. At the
+ * lowest rank held, its tiles are split once among the pieces that start there: a triplet
+ * (0 or 1), runs (0..2: three would be three triplets), the pair if still owed, and the
+ * waiting part if not yet taken; then the next rank. Once the waiting part is taken
+ * (`pending` = its waits), the rest only has to be complete. Branches whose waits are all
+ * known are cut, and everything once a wait in `stop` is found (is_win asks about one). */
+static void suit_waits_from(packed x, bool pair_left, rankset pending, rankset *out, rankset stop)
 {
-    while (i < 9 && c[i] == 0) i++;
-    if (i == 9) {
-        if (!pair_left && pending) *out |= pending;
+    if ((*out & stop) || (pending && (pending & ~*out) == 0)) return;
+    if (pending) {
+        if (suit_complete(x, pair_left)) *out |= pending;
         return;
     }
-    if (c[i] >= 3) { /* triplet */
-        c[i] -= 3;
-        suit_waits_from(c, i, pair_left, pending, out);
-        c[i] += 3;
-    }
-    if (c[i + 1] && c[i + 2]) { /* run */
-        c[i]--, c[i + 1]--, c[i + 2]--;
-        suit_waits_from(c, i, pair_left, pending, out);
-        c[i]++, c[i + 1]++, c[i + 2]++;
-    }
-    if (pair_left && c[i] >= 2) { /* the pair */
-        c[i] -= 2;
-        suit_waits_from(c, i, false, pending, out);
-        c[i] += 2;
-    }
-    if (pending) return;
-    if (pair_left) { /* [1] A: the single waits for its pair */
-        c[i]--;
-        suit_waits_from(c, i, false, (rankset)(1u << i), out);
-        c[i]++;
-    }
-    if (c[i] >= 2) { /* [2] AA waits A */
-        c[i] -= 2;
-        suit_waits_from(c, i, pair_left, (rankset)(1u << i), out);
-        c[i] += 2;
-    }
-    if (c[i + 1]) { /* [2] AB waits the rank below A and the one above B */
-        rankset w = (rankset)((i > 0 ? 1u << (i - 1) : 0) | (i + 2 < 9 ? 1u << (i + 2) : 0));
-        if (w) {
-            c[i]--, c[i + 1]--;
-            suit_waits_from(c, i, pair_left, w, out);
-            c[i]++, c[i + 1]++;
-        }
-    }
-    if (c[i + 2]) { /* [2] AC waits B */
-        c[i]--, c[i + 2]--;
-        suit_waits_from(c, i, pair_left, (rankset)(1u << (i + 1)), out);
-        c[i]++, c[i + 2]++;
-    }
+    if (x == 0) return; /* no waiting part left to take */
+    int i = lowest_rank(x);
+    unsigned n = count_at(x, i), up1 = count_at(x, i + 1), up2 = count_at(x, i + 2);
+    for (unsigned t = 0; t <= 1 && 3 * t <= n; t++)
+        for (unsigned runs = 0; runs <= 2 && 3 * t + runs <= n && runs <= up1 && runs <= up2; runs++)
+            for (unsigned p = 0; p <= (pair_left ? 1u : 0u) && 3 * t + runs + 2 * p <= n; p++) {
+                unsigned left = n - 3 * t - runs - 2 * p; /* tiles of rank i for the waiting part */
+                packed y = x - at(n, i) - at(runs, i + 1) - at(runs, i + 2); /* rank i used up */
+                bool owed = pair_left && !p;
+                if (left == 0) { /* the waiting part starts higher up */
+                    suit_waits_from(y, owed, 0, out, stop);
+                } else if (left == 1) {
+                    if (owed) /* [1] A: the single waits for its pair */
+                        suit_waits_from(y, false, (rankset)(1u << i), out, stop);
+                    if (up1 > runs) { /* [2] AB waits the rank below A and the one above B */
+                        rankset w = (rankset)((i > 0 ? 1u << (i - 1) : 0) | (i + 2 < 9 ? 1u << (i + 2) : 0));
+                        suit_waits_from(y - at(1, i + 1), owed, w, out, stop);
+                    }
+                    if (up2 > runs) /* [2] AC waits B */
+                        suit_waits_from(y - at(1, i + 2), owed, (rankset)(1u << (i + 1)), out, stop);
+                } else if (left == 2) { /* [2] AA waits A */
+                    suit_waits_from(y, owed, (rankset)(1u << i), out, stop);
+                }
+            }
 }
 
 /* The waits of one suit group: with_pair when it holds 3m+1 tiles (it must end as a pair
  * plus melds), else 3m+2 (melds only). Kinds held four times are dropped. */
-static rankset suit_waits(uint8_t *c, bool with_pair)
+static rankset suit_waits(packed x, bool with_pair, rankset stop)
 {
     rankset out = 0;
-    suit_waits_from(c, 0, with_pair, 0, &out);
+    suit_waits_from(x, with_pair, 0, &out, stop);
     for (int i = 0; i < 9; i++)
-        if (c[i] >= MJ_MAX_COPIES) out &= (rankset) ~(1u << i);
+        if (count_at(x, i) >= MJ_MAX_COPIES) out &= (rankset) ~(1u << i);
     return out;
 }
 
@@ -156,9 +151,10 @@ static rankset honor_waits(const uint8_t *h, bool with_pair)
     return s.ones == 0 && s.twos == 1 ? s.two_at : 0;
 }
 
-/* A hand split into its four groups, each padded with two zero ranks for the run tests. */
+/* A hand split into its four groups: the suits packed, the honors as counts. */
 typedef struct {
-    uint8_t c[4][11];
+    packed suit[3];
+    uint8_t honor[MJ_HONORS];
     int tiles[4];
     int groups; /* 3 without honors, 4 with */
 } groups_t;
@@ -166,27 +162,35 @@ typedef struct {
 static void split_groups(const uint8_t *count, int kinds, groups_t *g)
 {
     g->groups = kinds == MJ_KINDS ? 4 : 3;
-    for (int i = 0; i < 4; i++) {
-        int size = i < 3 ? 9 : (kinds == MJ_KINDS ? MJ_HONORS : 0), tiles = 0;
-        for (int r = 0; r < size; r++) tiles += g->c[i][r] = count[9 * i + r];
-        for (int r = size; r < 11; r++) g->c[i][r] = 0;
+    for (int i = 0; i < 3; i++) {
+        int tiles = 0;
+        for (int r = 0; r < 9; r++) tiles += count[9 * i + r];
         g->tiles[i] = tiles;
+        g->suit[i] = pack_suit(count + 9 * i);
     }
+    int tiles = 0;
+    for (int r = 0; r < MJ_HONORS; r++) {
+        g->honor[r] = kinds == MJ_KINDS ? count[MJ_HONOR_BASE + r] : 0;
+        tiles += g->honor[r];
+    }
+    g->tiles[3] = tiles;
 }
 
-static bool group_complete(groups_t *g, int i, bool with_pair)
+static bool group_complete(const groups_t *g, int i, bool with_pair)
 {
-    return i < 3 ? suit_complete(g->c[i], with_pair) : honors_complete(g->c[3], with_pair);
+    return i < 3 ? suit_complete(g->suit[i], with_pair) : honors_complete(g->honor, with_pair);
 }
 
-static mj_kindset group_waits(groups_t *g, int i, bool with_pair)
+static mj_kindset group_waits(const groups_t *g, int i, bool with_pair, mj_kindset stop)
 {
-    rankset w = i < 3 ? suit_waits(g->c[i], with_pair) : honor_waits(g->c[3], with_pair);
+    rankset w = i < 3 ? suit_waits(g->suit[i], with_pair, (rankset)(stop >> (9 * i) & 0x1FF))
+                      : honor_waits(g->honor, with_pair);
     return (mj_kindset)w << (9 * i);
 }
 
-/* Standard-form waits of a hand of 3m+1 tiles, by the groups' tile counts mod 3. */
-static mj_kindset std_waits(const uint8_t *count, int kinds)
+/* Standard-form waits of a hand of 3m+1 tiles, by the groups' tile counts mod 3; the
+ * search may stop early once a kind in `stop` is found. */
+static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
 {
     groups_t g;
     split_groups(count, kinds, &g);
@@ -202,14 +206,14 @@ static mj_kindset std_waits(const uint8_t *count, int kinds)
     if (ones == 1 && twos == 0) { /* one group waits for a pair plus melds */
         for (int i = 0; i < g.groups; i++)
             if (i != at1 && g.tiles[i] && !group_complete(&g, i, false)) return 0;
-        return group_waits(&g, at1, true);
+        return group_waits(&g, at1, true, stop);
     }
     if (ones == 0 && twos == 2) { /* one group waits for melds, the other holds the pair */
         for (int i = 0; i < g.groups; i++)
             if (i != two_at[0] && i != two_at[1] && g.tiles[i] && !group_complete(&g, i, false)) return 0;
         mj_kindset set = 0;
-        for (int j = 0; j < 2; j++)
-            if (group_complete(&g, two_at[1 - j], true)) set |= group_waits(&g, two_at[j], false);
+        for (int j = 0; j < 2 && !(set & stop); j++)
+            if (group_complete(&g, two_at[1 - j], true)) set |= group_waits(&g, two_at[j], false, stop);
         return set;
     }
     return 0;
@@ -269,7 +273,7 @@ static mj_kindset orphans_waits(const uint8_t *count)
  * the standard rest once k kongs held 4 times are set aside, or completes a kong from a
  * kind held 3 times, the other k - 1 kongs held 4 times and the rest already complete.
  * At most four kinds are held 4 times, so the kongs are chosen by bit mask. */
-static mj_kindset kong_waits(const uint8_t *count, int kinds, int kongs)
+static mj_kindset kong_waits(const uint8_t *count, int kinds, int kongs, mj_kindset stop)
 {
     uint8_t c[MJ_KINDS], fours[4];
     int n4 = 0;
@@ -278,13 +282,13 @@ static mj_kindset kong_waits(const uint8_t *count, int kinds, int kongs)
         if (c[k] == 4 && n4 < 4) fours[n4++] = (uint8_t)k;
     mj_kindset set = 0, held4 = 0;
     for (int b = 0; b < n4; b++) held4 |= (mj_kindset)1 << fours[b];
-    for (unsigned mask = 0; mask < (1u << n4); mask++) {
+    for (unsigned mask = 0; mask < (1u << n4) && !(set & stop); mask++) {
         int chosen = __builtin_popcount(mask);
         if (chosen != kongs && chosen != kongs - 1) continue;
         for (int b = 0; b < n4; b++)
             if (mask >> b & 1) c[fours[b]] = 0;
         if (chosen == kongs) {
-            set |= std_waits(c, kinds) & ~held4; /* a fifth copy never waits */
+            set |= std_waits(c, kinds, stop) & ~held4; /* a fifth copy never waits */
         } else {
             for (int k = 0; k < kinds; k++) {
                 if (c[k] != 3 || (set >> k & 1)) continue;
@@ -299,18 +303,20 @@ static mj_kindset kong_waits(const uint8_t *count, int kinds, int kongs)
     return set;
 }
 
-static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r)
+/* Every form's waits; with a nonzero stop, may return early once one of those kinds is in. */
+static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset stop)
 {
     int n = h->tiles + 1;
     mj_kindset set = 0;
-    if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2) set |= std_waits(h->count, r->kinds);
+    if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2) set |= std_waits(h->count, r->kinds, stop);
+    if (set & stop) return set;
     if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) set |= seven_pairs_waits(h->count, r);
     if (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) set |= orphans_waits(h->count);
-    if (n >= 15 && n <= 18 && (r->forms & MJ_FORM_KONGS)) {
-        set |= kong_waits(h->count, r->kinds, n - 14);
-    }
+    if (n >= 15 && n <= 18 && (r->forms & MJ_FORM_KONGS)) set |= kong_waits(h->count, r->kinds, n - 14, stop);
     return set;
 }
+
+static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r) { return waits_until(h, r, 0); }
 
 /* A hand wins iff, with any one of its tiles taken out, it waits on that tile. The groups'
  * tile counts come first: unless exactly one group holds 3m+2 and none 3m+1 (standard),
@@ -342,7 +348,7 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
     mj_hand less = *h;
     less.count[pick]--;
     less.tiles--;
-    return (pattern_waits(&less, r) >> pick) & 1;
+    return (waits_until(&less, r, (mj_kindset)1 << pick) >> pick) & 1;
 }
 
 const mj_algo mj_algo_pattern = {
