@@ -30,12 +30,33 @@ static inline unsigned count_at(packed x, int r) { return (unsigned)(x >> (3 * r
 static inline int lowest_rank(packed x) { return __builtin_ctzll(x) / 3; }
 static inline packed at(unsigned n, int r) { return (packed)n << (3 * r); }
 
+/* The word helpers load count bytes little-endian. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "pattern.c packs count bytes little-endian"
+#endif
+
+static const uint64_t ONES = 0x0101010101010101ull;
+
+static inline uint64_t load8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* Ranks 1-8 from one byte each to three bits each, in three shift-or steps (pairs, quads,
+ * octets), then rank 9 on top. */
 static packed pack_suit(const uint8_t *c)
 {
-    packed x = 0;
-    for (int r = 0; r < 9; r++) x |= at(c[r], r);
-    return x;
+    uint64_t v = load8(c);
+    v = (v | (v >> 5)) & 0x003F003F003F003Full;
+    v = (v | (v >> 10)) & 0x00000FFF00000FFFull;
+    v = (v | (v >> 20)) & 0xFFFFFFull;
+    return v | at(c[8], 8);
 }
+
+/* Tiles in the nine counts from c. */
+static inline int suit_tiles(const uint8_t *c) { return (int)((load8(c) * ONES) >> 56) + c[8]; }
 
 /* Whether x is melds only. At the lowest rank held, n tiles are n / 3 triplets and n % 3
  * runs: three runs from one rank are three triplets, so no other split needs trying. */
@@ -163,9 +184,7 @@ static void split_groups(const uint8_t *count, int kinds, groups_t *g)
 {
     g->groups = kinds == MJ_KINDS ? 4 : 3;
     for (int i = 0; i < 3; i++) {
-        int tiles = 0;
-        for (int r = 0; r < 9; r++) tiles += count[9 * i + r];
-        g->tiles[i] = tiles;
+        g->tiles[i] = suit_tiles(count + 9 * i);
         g->suit[i] = pack_suit(count + 9 * i);
     }
     int tiles = 0;
@@ -238,23 +257,28 @@ static bool std_complete(const uint8_t *count, int kinds)
 
 /* Seven pairs at 13 tiles: six pairs and a single (7p), or any counts with one odd kind
  * (7p4, a four being two pairs); the odd kind is the wait. */
-static mj_kindset seven_pairs_waits(const uint8_t *count, const mj_rules *r)
+static mj_kindset seven_pairs_waits(const mj_hand *h, const mj_rules *r)
 {
-    int odd = -1, odds = 0, high = 0;
-    for (int k = 0; k < r->kinds; k++) {
-        odds += count[k] & 1;
-        odd = (count[k] & 1) ? k : odd;
-        high += count[k] >= 3;
+    const uint8_t *c = h->count; /* 35 bytes: the word at 32 holds 32, 33 and `tiles` */
+    uint64_t w[5] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24), (uint64_t)c[32] | (uint64_t)c[33] << 8};
+    int odds = 0, base = -1;
+    uint64_t high = 0, odd_word = 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t odd = w[i] & ONES;
+        odds += (int)((odd * ONES) >> 56);
+        if (odd) base = 8 * i, odd_word = odd;
+        high |= (w[i] & (w[i] >> 1) & ONES) | ((w[i] >> 2) & ONES); /* a 3 or a 4 */
     }
-    if (odds != 1 || count[odd] >= MJ_MAX_COPIES) return 0;
-    if (!(r->forms & MJ_FORM_7P4) && high) return 0;
-    return (mj_kindset)1 << odd;
+    if (odds != 1) return 0;
+    if (!(r->forms & MJ_FORM_7P4) && high) return 0; /* 7p: six distinct pairs and a single */
+    return (mj_kindset)1 << (base + __builtin_ctzll(odd_word) / 8); /* held 1 or 3 times */
 }
 
 /* Thirteen orphans at 13 tiles: all thirteen once (waits on any), or twelve with one
  * doubled (waits on the missing one). */
 static mj_kindset orphans_waits(const uint8_t *count)
 {
+    if (!count[0] + !count[8] + !count[9] + !count[17] + !count[18] + !count[26] > 1) return 0; /* most hands */
     static const uint8_t orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
     mj_kindset all = 0, missing = 0;
     int held = 0, missings = 0, doubled = 0, over = 0;
@@ -310,7 +334,7 @@ static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset st
     mj_kindset set = 0;
     if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2) set |= std_waits(h->count, r->kinds, stop);
     if (set & stop) return set;
-    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) set |= seven_pairs_waits(h->count, r);
+    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) set |= seven_pairs_waits(h, r);
     if (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) set |= orphans_waits(h->count);
     if (n >= 15 && n <= 18 && (r->forms & MJ_FORM_KONGS)) set |= kong_waits(h->count, r->kinds, n - 14, stop);
     return set;
@@ -326,12 +350,12 @@ static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r) { return wa
 static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
 {
     const uint8_t *c = h->count;
-    int n = h->tiles, groups = r->kinds == MJ_KINDS ? 4 : 3;
-    int classes = 0, pair_group = 0, odd = 0;
-    for (int i = 0; i < groups; i++) {
-        int tiles = 0;
-        for (int k = 9 * i; k < 9 * i + 9 && k < r->kinds; k++) tiles += c[k], odd |= c[k] & 1;
-        int m = tiles % 3;
+    int n = h->tiles;
+    int classes = 0, pair_group = 0;
+    uint64_t odd = (load8(c) | load8(c + 8) | load8(c + 16) | load8(c + 24) | c[32] | c[33]) & ONES;
+    int honors = n - suit_tiles(c) - suit_tiles(c + 9) - suit_tiles(c + 18);
+    for (int i = 0; i < 4; i++) {
+        int m = (i < 3 ? suit_tiles(c + 9 * i) : honors) % 3;
         classes += m == 2 ? 1 : m == 1 ? 8 : 0;
         pair_group = m == 2 ? i : pair_group;
     }
