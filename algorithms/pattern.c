@@ -88,10 +88,11 @@ static bool suit_complete(packed x, bool with_pair)
  * (0 or 1), runs (0..2: three would be three triplets), the pair if still owed, and the
  * waiting part if not yet taken; then the next rank. Once the waiting part is taken
  * (`pending` = its waits), the rest only has to be complete. Branches whose waits are all
- * known are cut, and everything once a wait in `stop` is found (is_win asks about one). */
+ * known are cut; with `stop` nonzero (is_win asks about one kind) so are branches whose
+ * waits miss it, and everything once it is found. */
 static void suit_waits_from(packed x, bool pair_left, rankset pending, rankset *out, rankset stop)
 {
-    if ((*out & stop) || (pending && (pending & ~*out) == 0)) return;
+    if ((*out & stop) || (pending && ((pending & ~*out) == 0 || (stop && !(pending & stop))))) return;
     if (pending) {
         if (suit_complete(x, pair_left)) *out |= pending;
         return;
@@ -202,13 +203,15 @@ static bool group_complete(const groups_t *g, int i, bool with_pair)
 
 static mj_kindset group_waits(const groups_t *g, int i, bool with_pair, mj_kindset stop)
 {
+    if (stop && !(stop >> (9 * i) & 0x1FF)) return 0; /* asked about another group only */
     rankset w = i < 3 ? suit_waits(g->suit[i], with_pair, (rankset)(stop >> (9 * i) & 0x1FF))
                       : honor_waits(g->honor, with_pair);
     return (mj_kindset)w << (9 * i);
 }
 
 /* Standard-form waits of a hand of 3m+1 tiles, by the groups' tile counts mod 3; the
- * search may stop early once a kind in `stop` is found. */
+ * a nonzero `stop` names the kinds asked about: the search may leave out the others and
+ * end once one of them is found. */
 static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
 {
     groups_t g;
@@ -315,7 +318,7 @@ static mj_kindset kong_waits(const uint8_t *count, int kinds, int kongs, mj_kind
             set |= std_waits(c, kinds, stop) & ~held4; /* a fifth copy never waits */
         } else {
             for (int k = 0; k < kinds; k++) {
-                if (c[k] != 3 || (set >> k & 1)) continue;
+                if (c[k] != 3 || (set >> k & 1) || (stop && !(stop >> k & 1))) continue;
                 c[k] = 0;
                 if (std_complete(c, kinds)) set |= (mj_kindset)1 << k;
                 c[k] = 3;
@@ -327,7 +330,7 @@ static mj_kindset kong_waits(const uint8_t *count, int kinds, int kongs, mj_kind
     return set;
 }
 
-/* Every form's waits; with a nonzero stop, may return early once one of those kinds is in. */
+/* Every form's waits; a nonzero stop names the only kinds asked about (see std_waits). */
 static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset stop)
 {
     int n = h->tiles + 1;
