@@ -1,34 +1,34 @@
 /* bitwise: seed 001 §5's bit-parallel idea done right: each suit's counts packed four bits a rank in one 64-bit word, melds taken off with shifts and masks. */
 #include "mj_forms.h"
+#include "mj_suits.h"
 
 /* Rank i (0..8) of a suit sits in bits 4i..4i+2 (counts are 0..4); bit 4i+3 is a guard.
- * To take a run of c off rank i the word is OR-ed with every guard and c * 0x111 << 4i
- * subtracted: a field holding at least c keeps its guard, one holding less clears it
- * without borrowing from its neighbour (8 + v - c stays in 6..12). Fields 9 and 10
- * are always empty, so a run begun at rank 8 or 9 clears their guards and fails. */
+ * To take c copies off some fields the word is OR-ed with every guard and c times a
+ * field pattern subtracted: a field holding at least c keeps its guard, one holding
+ * less clears it without borrowing from its neighbour (8 + v - c stays in 6..12).
+ * Fields past rank 9 are always empty, so a run begun at rank 8 or 9 clears a guard. */
 #define GUARDS 0x88888888888ull /* fields 0..10 */
-#define RUN 0x111ull
+#define RUN2 0x11ull /* the two upper tiles of a run, once its lowest rank is shifted out */
 #define LOW_BITS 0x111111111ull /* the low bit of each of the nine fields */
 #define FIELDS(x) ((x) * LOW_BITS) /* x in every field */
 
-/* Whether the packed suit x is melds only. The lowest held rank takes a triplet when it
- * has three or more copies (three runs from one rank are three triplets), then its one
- * or two remaining copies start runs; each pass empties that rank. */
+/* Whether the packed suit x is melds only. Rank by rank from the bottom: the lowest
+ * field takes a triplet when it holds three or more (three runs from one rank are three
+ * triplets), which empties it but for one or two copies; the word shifts down a field,
+ * and those copies start runs, taken off the two fields now lowest at once. No
+ * branches: a short field only clears a guard, collected in `lost`, since on random
+ * hands a branch would be a guess. */
 static bool melds(uint64_t x)
 {
-    while (x) {
-        int sh = __builtin_ctzll(x) & ~3;
-        uint64_t c = (x >> sh) & 7;
-        if (c >= 3) {
-            x -= 3ull << sh;
-            c -= 3;
-            if (c == 0) continue;
-        }
-        uint64_t y = (x | GUARDS) - ((c * RUN) << sh);
-        if ((y & GUARDS) != GUARDS) return false;
+    uint64_t lost = 0;
+    for (int i = 0; i < MJ_SUIT_SIZE; i++) {
+        uint64_t c = x & 7;
+        c -= 3 & -(uint64_t)(c >= 3);
+        uint64_t y = ((x >> 4) | GUARDS) - c * RUN2;
+        lost |= ~y & GUARDS;
         x = y & ~GUARDS;
     }
-    return true;
+    return lost == 0;
 }
 
 /* The ranks whose index is 0, 1 or 2 mod 3 (ranks 1-4-7, 2-5-8, 3-6-9). */
@@ -55,43 +55,35 @@ static bool melds_and_pair(uint64_t x)
     return false;
 }
 
-/* Nine counts packed four bits each. */
+/* Nine counts packed four bits each. On little-endian machines the first eight bytes
+ * are loaded as one word and folded into nibbles by three shift-and-mask steps. */
 static uint64_t pack(const uint8_t *c)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, c, sizeof w);                           /* count i in byte i */
+    w = (w | w >> 4) & 0x00ff00ff00ff00ffull;          /* pairs of counts in bytes 0, 2, 4, 6 */
+    w = (w | w >> 8) & 0x0000ffff0000ffffull;          /* fours in 16-bit halves */
+    w = (w | w >> 16) & 0xffffffffull;                 /* all eight */
+    return w | (uint64_t)c[8] << 32;
+#else
     uint64_t x = 0;
     for (int i = MJ_SUIT_SIZE - 1; i >= 0; i--) x = x << 4 | c[i];
     return x;
+#endif
 }
 
 /* The standard form: honors are held 0, 2 (the pair) or 3 times; each suit's tile count
- * is 0 mod 3, but for the one suit with the pair at 2 mod 3. */
+ * is 0 mod 3, but for the one suit with the pair at 2 mod 3 (mj_pair_group, which adds
+ * the counts up eight at a time by one multiply). */
 static bool bitwise_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
-    (void)tiles;
-    int pair_at = -1;
-    for (int k = MJ_HONOR_BASE; k < kinds; k++) {
-        int n = count[k];
-        if (n == 1 || n == 4) return false;
-        if (n == 2) {
-            if (pair_at >= 0) return false;
-            pair_at = MJ_SUIT_Z;
-        }
-    }
-    uint64_t suit[3];
-    for (int s = 0; s < 3; s++) {
-        uint64_t x = suit[s] = pack(count + s * MJ_SUIT_SIZE);
-        int n = class_sum(x, rank_class[0]) + class_sum(x, rank_class[1]) + class_sum(x, rank_class[2]);
-        int m = n % 3;
-        if (m == 1) return false;
-        if (m == 2) {
-            if (pair_at >= 0) return false;
-            pair_at = s;
-        }
-    }
+    (void)tiles, (void)kinds;
+    int pair_at = mj_pair_group(count);
     if (pair_at < 0) return false;
     for (int s = 0; s < 3; s++)
-        if (s != pair_at && !melds(suit[s])) return false;
-    return pair_at == MJ_SUIT_Z || melds_and_pair(suit[pair_at]);
+        if (s != pair_at && !melds(pack(count + s * MJ_SUIT_SIZE))) return false;
+    return pair_at == MJ_SUIT_Z || melds_and_pair(pack(count + pair_at * MJ_SUIT_SIZE));
 }
 
 static bool bitwise_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, bitwise_std); }

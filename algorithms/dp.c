@@ -1,5 +1,6 @@
 /* dp: a dynamic program over the ranks of each suit, its state the runs still open from the two ranks before and whether the pair is placed (seed 001 §4's idea, designed properly). */
 #include "mj_forms.h"
+#include "mj_suits.h"
 
 /* State at rank i, before its copies are used: a = runs begun at rank i-2 (they need
  * one copy of i, then they are done), b = runs begun at rank i-1 (they need one copy
@@ -8,70 +9,67 @@
  * set yet), three a triplet, and the rest start new runs. At most two runs need
  * start at one rank, because three runs from one rank are the same tiles as three
  * triplets, so a and b are 0..2 and the remainder r decides the new runs: r mod 3,
- * with a triplet when r is 3 or 4. A suit ends with no run open: ranks 10 and 11
- * count as empty. The reachable states form a set, kept as a bit mask (18 states). */
+ * with a triplet when r is 3 or 4. A suit is complete when no run is open after
+ * rank 9 (a run begun at 8 or 9 would need rank 10 or 11).
+ *
+ * The reachable states form a set: nine bits (bit 3a + b) for each value of p. The
+ * step from one rank to the next is a table lookup on the whole set, one table for
+ * the moves that keep p and one for placing the pair, both built in init for every
+ * count 0..4 and every set of states. */
+enum { STATES = 9, SETS = 1 << STATES };
 
-#define STATE(p, a, b) (1u << ((p) * 9 + (a) * 3 + (b)))
+static uint16_t keep_p[MJ_MAX_COPIES + 1][SETS];  /* sets after a rank, p unchanged */
+static uint16_t place_p[MJ_MAX_COPIES + 1][SETS]; /* sets after a rank whose copies give the pair */
 
-/* The states reachable after a rank holding n copies, from the set `from`. */
-static uint32_t step(uint32_t from, int n)
+static int dp_init(void)
 {
-    uint32_t to = 0;
-    while (from) {
-        int s = __builtin_ctz(from);
-        from &= from - 1;
-        int p = s / 9, a = s % 9 / 3, b = s % 3;
-        int r = n - a - b;
-        if (r < 0) continue;
-        to |= STATE(p, b, r >= 3 ? r - 3 : r);
-        if (!p && r >= 2) {
-            r -= 2;
-            to |= STATE(1, b, r >= 3 ? r - 3 : r);
+    for (int n = 0; n <= MJ_MAX_COPIES; n++)
+        for (int set = 0; set < SETS; set++) {
+            unsigned keep = 0, place = 0;
+            for (int s = 0; s < STATES; s++) {
+                if (!(set >> s & 1)) continue;
+                int a = s / 3, b = s % 3, r = n - a - b;
+                if (r < 0) continue;
+                keep |= 1u << (3 * b + (r >= 3 ? r - 3 : r));
+                if (r >= 2) place |= 1u << (3 * b + (r - 2 >= 3 ? r - 5 : r - 2));
+            }
+            keep_p[n][set] = (uint16_t)keep;
+            place_p[n][set] = (uint16_t)place;
         }
-    }
-    return to;
+    return 0;
 }
 
-/* Whether one suit's nine counts are melds, plus the pair when with_pair is set. */
-static bool suit_dp(const uint8_t *c, bool with_pair)
+/* Whether one suit's nine counts are melds only. */
+static bool suit_melds(const uint8_t *c)
 {
-    uint32_t set = STATE(0, 0, 0);
-    for (int i = 0; i < MJ_SUIT_SIZE && set; i++) set = step(set, c[i]);
-    set = step(step(set, 0), 0); /* the open runs must have closed by rank 9 */
-    return (set & STATE(with_pair, 0, 0)) != 0;
+    unsigned set = 1; /* a = b = 0 */
+    for (int i = 0; i < MJ_SUIT_SIZE; i++) set = keep_p[c[i]][set];
+    return set & 1;
 }
 
-/* The standard form. The tile count of each suit says where the pair can be: melds
- * leave it 0 mod 3 and the pair adds 2, so the one suit at 2 mod 3 holds it and the
- * program runs each suit with the pair flag fixed at its end. Honor kinds are ranks
- * where runs never start: 3 copies are a triplet, 2 the pair. */
+/* Whether one suit's nine counts are melds plus the pair. */
+static bool suit_melds_and_pair(const uint8_t *c)
+{
+    unsigned before = 1, after = 0; /* before and after the pair is placed */
+    for (int i = 0; i < MJ_SUIT_SIZE; i++) {
+        after = keep_p[c[i]][after] | place_p[c[i]][before];
+        before = keep_p[c[i]][before];
+    }
+    return after & 1;
+}
+
+/* The standard form. The tile count of each suit says where the pair can be
+ * (mj_pair_group): melds leave it 0 mod 3 and the pair adds 2, so the one suit at
+ * 2 mod 3 holds it and the program runs each suit with the pair's place fixed. Honor
+ * kinds are ranks where runs never start: 3 copies are a triplet, 2 the pair. */
 static bool dp_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
-    (void)tiles;
-    int pair_at = -1;
-    for (int k = MJ_HONOR_BASE; k < kinds; k++) {
-        int n = count[k];
-        if (n == 1 || n == 4) return false;
-        if (n == 2) {
-            if (pair_at >= 0) return false;
-            pair_at = MJ_SUIT_Z;
-        }
-    }
-    int total[3];
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *c = count + s * MJ_SUIT_SIZE;
-        total[s] = c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8];
-        int m = total[s] % 3;
-        if (m == 1) return false;
-        if (m == 2) {
-            if (pair_at >= 0) return false;
-            pair_at = s;
-        }
-    }
+    (void)tiles, (void)kinds;
+    int pair_at = mj_pair_group(count);
     if (pair_at < 0) return false;
     for (int s = 0; s < 3; s++)
-        if (total[s] && !suit_dp(count + s * MJ_SUIT_SIZE, s == pair_at)) return false;
-    return true;
+        if (s != pair_at && !suit_melds(count + s * MJ_SUIT_SIZE)) return false;
+    return pair_at == MJ_SUIT_Z || suit_melds_and_pair(count + pair_at * MJ_SUIT_SIZE);
 }
 
 static bool dp_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, dp_std); }
@@ -83,7 +81,7 @@ const mj_algo mj_algo_dp = {
     .forms = MJ_FORM_ALL,
     .max_kinds = MJ_KINDS,
     .flawed = false,
-    .init = NULL,
+    .init = dp_init,
     .is_win = dp_is_win,
     .waits = NULL,
 };

@@ -1,5 +1,6 @@
 /* greedy: count-array greedy (seed 003 §4, seed 000's is_main_part done right), the pair tried only where the mod-3 arguments allow it. */
 #include "mj_forms.h"
+#include "mj_suits.h"
 
 /* Why the greedy is exact: at the lowest kind still held, three or more copies may as
  * well start a triplet (three runs from one kind are the same tiles as three triplets,
@@ -7,21 +8,23 @@
  * only start runs. So each kind has exactly one move and nothing needs undoing. */
 
 /* Whether the nine counts of one suit are melds only. Works on a local copy with two
- * spare zeros past rank 9, so a run asked to start at rank 8 or 9 simply comes up short. */
+ * spare zeros past rank 9, so a run asked to start at rank 8 or 9 simply comes up short.
+ * The moves are made without branches (a short rank only marks the suit as failed),
+ * because on random hands the branches would be guesses. */
 static bool suit_melds(const uint8_t *c)
 {
     int a[MJ_SUIT_SIZE + 2];
     for (int i = 0; i < MJ_SUIT_SIZE; i++) a[i] = c[i];
     a[MJ_SUIT_SIZE] = a[MJ_SUIT_SIZE + 1] = 0;
+    int short_of = 0;
     for (int i = 0; i < MJ_SUIT_SIZE; i++) {
         int n = a[i];
-        if (n >= 3) n -= 3;
-        if (n == 0) continue;
-        a[i + 1] -= n;
+        n -= 3 * (n >= 3);      /* a triplet first */
+        a[i + 1] -= n;          /* the one or two left start runs */
         a[i + 2] -= n;
-        if (a[i + 1] < 0 || a[i + 2] < 0) return false;
+        short_of |= a[i + 1] | a[i + 2]; /* negative once a rank came up short */
     }
-    return true;
+    return short_of >= 0;
 }
 
 /* The suit whose tile count is 2 mod 3 holds the pair. Melds leave the rank sum
@@ -50,26 +53,8 @@ static bool suit_with_pair(const uint8_t *c)
  * tile count is 0 mod 3, except the one suit with the pair, which is 2 mod 3. */
 static bool greedy_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
-    (void)tiles;
-    int pair_at = -1; /* suit 0..2, or 3 for honors */
-    for (int k = MJ_HONOR_BASE; k < kinds; k++) {
-        int n = count[k];
-        if (n == 1 || n == 4) return false;
-        if (n == 2) {
-            if (pair_at >= 0) return false;
-            pair_at = MJ_SUIT_Z;
-        }
-    }
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *c = count + s * MJ_SUIT_SIZE;
-        int n = c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8];
-        int m = n % 3;
-        if (m == 1) return false;
-        if (m == 2) {
-            if (pair_at >= 0) return false;
-            pair_at = s;
-        }
-    }
+    (void)tiles, (void)kinds;
+    int pair_at = mj_pair_group(count);
     if (pair_at < 0) return false;
     for (int s = 0; s < 3; s++)
         if (s != pair_at && !suit_melds(count + s * MJ_SUIT_SIZE)) return false;
