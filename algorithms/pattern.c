@@ -296,29 +296,44 @@ static mj_kindset orphans_waits(const uint8_t *count)
     return missings == 1 && doubled == 1 ? missing : 0;
 }
 
+/* The kinds whose counts in h pass a byte test, as a kind set: `test` gives, per word
+ * of counts, one bit per byte (at the byte's lowest bit) that passes. */
+static mj_kindset kinds_where(const mj_hand *h, uint64_t (*test)(uint64_t))
+{
+    const uint8_t *c = h->count; /* the word at 32 would run past the hand: bytes 32, 33 alone */
+    uint64_t w[5] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24), (uint64_t)c[32] | (uint64_t)c[33] << 8};
+    mj_kindset set = 0;
+    for (int i = 0; i < 5; i++)
+        for (uint64_t b = test(w[i]); b; b &= b - 1) set |= (mj_kindset)1 << (8 * i + __builtin_ctzll(b) / 8);
+    return set;
+}
+static uint64_t is_four(uint64_t w) { return (w >> 2) & ONES; }
+static uint64_t is_three(uint64_t w) { return w & (w >> 1) & ONES; }
+
 /* Kong hands (15..18 tiles after the wait, k = tiles - 14 kongs): the new tile either joins
  * the standard rest once k kongs held 4 times are set aside, or completes a kong from a
  * kind held 3 times, the other k - 1 kongs held 4 times and the rest already complete.
  * At most four kinds are held 4 times, so the kongs are chosen by bit mask. */
-static mj_kindset kong_waits(const uint8_t *count, int kinds, int kongs, mj_kindset stop)
+static mj_kindset kong_waits(const mj_hand *h, int kinds, int kongs, mj_kindset stop)
 {
+    static const uint8_t bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     uint8_t c[MJ_KINDS], fours[4];
     int n4 = 0;
-    memcpy(c, count, MJ_KINDS);
-    for (int k = 0; k < kinds; k++)
-        if (c[k] == 4 && n4 < 4) fours[n4++] = (uint8_t)k;
-    mj_kindset set = 0, held4 = 0;
-    for (int b = 0; b < n4; b++) held4 |= (mj_kindset)1 << fours[b];
+    memcpy(c, h->count, MJ_KINDS);
+    mj_kindset held4 = kinds_where(h, is_four), threes = kinds_where(h, is_three), set = 0;
+    if (stop) threes &= stop;
+    for (mj_kindset f = held4; f && n4 < 4; f &= f - 1) fours[n4++] = (uint8_t)__builtin_ctzll(f);
+    if (n4 < kongs - 1) return 0;
     for (unsigned mask = 0; mask < (1u << n4) && !(set & stop); mask++) {
-        int chosen = __builtin_popcount(mask);
-        if (chosen != kongs && chosen != kongs - 1) continue;
+        int chosen = bits4[mask];
+        if (chosen != kongs && (chosen != kongs - 1 || !(threes & ~set))) continue;
         for (int b = 0; b < n4; b++)
             if (mask >> b & 1) c[fours[b]] = 0;
         if (chosen == kongs) {
             set |= std_waits(c, kinds, stop) & ~held4; /* a fifth copy never waits */
         } else {
-            for (int k = 0; k < kinds; k++) {
-                if (c[k] != 3 || (set >> k & 1) || (stop && !(stop >> k & 1))) continue;
+            for (mj_kindset t = threes & ~set; t; t &= t - 1) {
+                int k = __builtin_ctzll(t);
                 c[k] = 0;
                 if (std_complete(c, kinds)) set |= (mj_kindset)1 << k;
                 c[k] = 3;
@@ -339,7 +354,7 @@ static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset st
     if (set & stop) return set;
     if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) set |= seven_pairs_waits(h, r);
     if (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) set |= orphans_waits(h->count);
-    if (n >= 15 && n <= 18 && (r->forms & MJ_FORM_KONGS)) set |= kong_waits(h->count, r->kinds, n - 14, stop);
+    if (n >= 15 && n <= 18 && (r->forms & MJ_FORM_KONGS)) set |= kong_waits(h, r->kinds, n - 14, stop);
     return set;
 }
 
