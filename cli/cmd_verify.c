@@ -511,11 +511,15 @@ int cli_cmd_verify(int argc, char **argv)
         size_t u = strlen(base);
         snprintf(base + u, sizeof base - u, "-shard%u-of-%u", cfg.shard, cfg.shards);
     }
-    if (!json_s) ensure_dir(dir);
     snprintf(json_path, sizeof json_path, "%s", json_s ? json_s : base);
     if (!json_s) strncat(json_path, ".json", sizeof json_path - strlen(json_path) - 1);
     ensure_dir(dir);
     snprintf(md_path, sizeof md_path, "%s.md", base);
+    if (json_s) { /* the report goes next to the given summary: x.json -> x.md */
+        size_t jl = strlen(json_s);
+        int keep = (int)(jl > 5 && strcmp(json_s + jl - 5, ".json") == 0 ? jl - 5 : jl);
+        snprintf(md_path, sizeof md_path, "%.*s.md", keep, json_s);
+    }
 
     progress_state ps = {.tty = isatty(2) != 0, .last_line = 0};
     cfg.checkpoint = ckpt;
@@ -639,6 +643,11 @@ int cli_cmd_merge(int argc, char **argv)
     ensure_dir(dir);
     snprintf(json_path, sizeof json_path, "%s.json", base);
     snprintf(md_path, sizeof md_path, "%s.md", base);
+    if (json_s) {
+        size_t jl = strlen(json_s);
+        int keep = (int)(jl > 5 && strcmp(json_s + jl - 5, ".json") == 0 ? jl - 5 : jl);
+        snprintf(md_path, sizeof md_path, "%.*s.md", keep, json_s);
+    }
     rc = finish(out, json_s ? json_s : json_path, md_path, "", "");
 done:
     free(parts);

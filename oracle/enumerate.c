@@ -278,13 +278,19 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
                 u->t.positives += w != 0;
             }
         } else if (!waits) {
+            /* fixed-size copies: the last group is a suit (9 kinds) or the honors (7) */
+            bool (*is_win)(const void *, const mj_hand *, const mj_rules *) = cand->is_win;
+            const void *ctx = cand->ctx;
+            uint64_t pos = 0;
             for (uint32_t x = j; x < stop; x++) {
-                memcpy(h.count + lbase, ls->count[x], (size_t)lw);
+                if (lw == 9) memcpy(h.count + lbase, ls->count[x], 9);
+                else memcpy(h.count + lbase, ls->count[x], 7);
                 uint64_t t = row[lcls[x] * sl];
-                uint64_t got = cand->is_win(cand->ctx, &h, &p->rules);
-                u->t.positives += t;
+                uint64_t got = is_win(ctx, &h, &p->rules);
+                pos += t;
                 if (got != t) note(u, ps->keep, &h, rank + (x - j), t, got);
             }
+            u->t.positives += pos;
         } else {
             for (uint32_t x = j; x < stop; x++) {
                 memcpy(h.count + lbase, ls->count[x], (size_t)lw);

@@ -220,8 +220,8 @@ START_TEST(special_form_counts)
 }
 END_TEST
 
-/* The per-hand API and the enumerator agree with backtrack on every 27-kind hand up to 5 tiles,
- * and the truth API agrees with the enumerator's counts under every preset. */
+/* The enumerator's truth agrees with backtrack on every 27-kind hand up to 5 tiles under three
+ * presets, and on every one-suit hand of 14 to 18 tiles under the mediatek rules (kongs). */
 START_TEST(backtrack_agrees_small)
 {
     static const char *presets[] = {"basic", "sichuan", "mediatek"};
@@ -233,6 +233,14 @@ START_TEST(backtrack_agrees_small)
         ck_assert_msg(res->cands[0].total.mismatches == 0, "backtrack disagrees under %s", presets[i]);
         free(res);
     }
+    /* kongs (15..18 tiles) and seven pairs with fours, on every one-suit hand of 14..18 tiles */
+    mj_rules r = rules27("mediatek");
+    mj_candidate c = {.name = "backtrack", .is_win = via_backtrack, .waits = waits_backtrack};
+    mj_verify_config cfg = {.tiles = 9, .size_min = 14, .size_max = 18, .rules = r, .cands = &c, .ncands = 1};
+    mj_verify_result *res = run(&cfg);
+    ck_assert_uint_eq(res->cands[0].total.mismatches, 0);
+    ck_assert_uint_gt(res->truth_by_size[18].positives, 0);
+    free(res);
 }
 END_TEST
 

@@ -1,0 +1,78 @@
+#!/bin/sh
+# The steps of `make verify` and `make verify-all`: each an exhaustive `mjverify verify` run with its
+# own checkpoint, so an interrupted target resumes; a table of every step's results at the end.
+#
+# usage: verify.sh MJVERIFY REPORT_DIR STATE_DIR verify|verify-all
+# exit:  0 every unflagged algorithm agreed on every hand; 1 one disagreed (or a step failed);
+#        130 interrupted (rerun the same target to resume).
+set -u
+MJ=$1
+REPORTS=$2
+STATE=$3
+WHICH=$4
+THREADS=${MJ_VERIFY_THREADS:-0}
+mkdir -p "$REPORTS" "$STATE" || exit 1
+
+# One step per line: name, rules, tiles, sizes, mode, algorithms, what it covers.
+# `make verify` must finish in about 20 minutes on 2 cores: every algorithm on every hand it can
+# afford (sizes 1-11 over 27 kinds), the fastest lookup (`table`) on every hand of 12-14 tiles,
+# and the std-only flagged ports under `basic`. The truth itself runs on every hand of 1-14 tiles.
+# verify-all adds what takes hours to days (see oracle/README.md for measured rates).
+steps_verify='
+sichuan-1-11|sichuan|27|1-11|win|all|every algorithm that supports sichuan, every hand of 1-11 tiles
+sichuan-12-14-table|sichuan|27|12-14|win|table|table on every hand of 12-14 tiles (truth on all of them)
+basic-1-8|basic|27|1-8|win|all|every std algorithm incl. the flagged seed 001 ports, every hand of 1-8 tiles
+'
+steps_all='
+sichuan-12-14|sichuan|27|12-14|win|all|every algorithm, every hand of 12-14 tiles
+basic-9-14|basic|27|9-14|win|all|every std algorithm incl. flagged ports, every hand of 9-14 tiles
+riichi34-1-14|riichi|34|1-14|win|all|34 kinds (riichi: std, 7p, 13o), every hand of 1-14 tiles
+mediatek-14-18|mediatek|27|14-18|win|all|mediatek rules with kongs, every hand of 14-18 tiles
+sichuan-waits-13|sichuan|27|13|waits|all|waits of every 13-tile hand (27 kinds)
+riichi34-waits-13|riichi|34|13|waits|all|waits of every 13-tile hand (34 kinds)
+'
+steps=$steps_verify
+[ "$WHICH" = verify-all ] && steps="$steps_verify$steps_all"
+
+tables=$STATE/tables.txt
+: > "$tables"
+start=$(date +%s)
+echo "$steps" | while IFS='|' read -r name rules tiles sizes mode algo what; do
+    [ -n "$name" ] || continue
+    json=$REPORTS/verify-$name.json
+    out=$STATE/$name.out
+    # a finished step is reused while mjverify is unchanged (its summary is newer and complete)
+    if [ -f "$json" ] && [ "$json" -nt "$MJ" ] && grep -q '"complete": true' "$json" && [ -f "$out" ]; then
+        echo "verify: step $name already done (remove $json to redo it)" >&2
+        rc=$(grep -q '"unflagged_failures": true' "$json" && echo 1 || echo 0)
+    else
+        echo "verify: step $name: $what" >&2
+        "$MJ" verify --rules "$rules" --tiles "$tiles" --sizes "$sizes" --mode "$mode" --algo "$algo" \
+            --threads "$THREADS" --json "$json" --checkpoint "$STATE/$name.ckpt" > "$out"
+        rc=$?
+    fi
+    {
+        echo "== $name: $what (rules $rules, $tiles kinds, sizes $sizes, $mode) -> $json"
+        cat "$out"
+        echo
+    } >> "$tables"
+    if [ "$rc" -eq 130 ]; then
+        echo "verify: interrupted during step $name; run the same target again to resume" >&2
+        exit 130
+    fi
+    [ "$rc" -ne 0 ] && echo "$rc" > "$STATE/failed"
+done
+rc=$?
+end=$(date +%s)
+echo
+echo "==================== exhaustive verification: results ===================="
+cat "$tables"
+echo "total wall time: $((end - start)) s"
+if [ "$rc" -eq 130 ]; then exit 130; fi
+if [ -f "$STATE/failed" ]; then
+    rm -f "$STATE/failed"
+    echo "verify: FAIL: an unflagged algorithm disagrees with the truth (see the tables above)"
+    exit 1
+fi
+echo "verify: every unflagged algorithm agrees with the truth on every hand it was given"
+exit 0
