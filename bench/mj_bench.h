@@ -90,6 +90,8 @@ typedef struct {
     uint64_t checksum;      /* the algorithm's answers summed over one pass */
     bool correct;
     size_t first_wrong;     /* index of the first wrong hand when !correct */
+    double cores_busy;      /* verify only: process CPU time over wall time (median); well under
+                               `threads` means the machine was shared, not that the run is serial */
 } mj_bench_result;
 
 typedef struct {

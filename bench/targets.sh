@@ -34,7 +34,7 @@ if [ -f "$data/verify.csv" ]; then
   END {
     if (!(1 in hps) || !(2 in hps)) { print "FAIL  exhaustive verify with table, 1 -> 2 threads: not measured on both"; exit }
     s = hps[2] / hps[1]
-    printf "%s  exhaustive verify with table near-linear 1 -> 2 threads (speed-up >= 1.8): %.2fx (%.3g -> %.3g hands/s)\n", s >= 1.8 ? "PASS" : "FAIL", s, hps[1], hps[2]
+    printf "%s  exhaustive verify with table near-linear 1 -> 2 threads (speed-up >= 1.8): %.2fx (%.3g -> %.3g hands/s)\n", (s >= 1.8) ? "PASS" : "FAIL", s, hps[1], hps[2]
   }' "$data/verify.csv"
 else
   echo "FAIL  exhaustive verify with table, 1 -> 2 threads: no $data/verify.csv (oracle run API or table missing)"

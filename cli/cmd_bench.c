@@ -131,8 +131,8 @@ static int run_verify(bench_job *job)
             }
             emit(job, job->algos[i], &r);
             if (r.correct)
-                fprintf(stderr, "bench: %-12s %-16s %lu thread%s %10.3f ns/hand, %.3g hands/s\n", r.workload,
-                        r.algorithm, t, t > 1 ? "s" : " ", r.ns_median, r.hands_per_second);
+                fprintf(stderr, "bench: %-12s %-16s %lu thread%s %10.3f ns/hand, %.3g hands/s, %d tiles, %.2f cores busy\n",
+                        r.workload, r.algorithm, t, t > 1 ? "s" : " ", r.ns_median, r.hands_per_second, r.size, r.cores_busy);
             else
                 fprintf(stderr, "bench: %-12s %-16s %lu threads ERROR: mismatches against the oracle\n", r.workload,
                         r.algorithm, t);
