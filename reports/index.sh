@@ -14,14 +14,18 @@ esc() { sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g'; }
 # a table of ns per hand: rows (column $rowcol of the CSV) by algorithm; ERROR in red
 matrix() { # CSV ROWCOL ROWLABEL
   awk -F, -v rc="$2" -v label="$3" '
-  NR == 1 { next }
+  FNR == 1 { next }
+  FILENAME ~ /algos.csv$/ { reg[$1] = FNR; next }
   {
     a = $1; w = $rc
     if (!(a in ai)) { ai[a] = ++na; an[na] = a }
     if (!(w in wi)) { wi[w] = ++nw; wn[nw] = w; rules[w] = $3 }
     v[w, a] = $13 == "yes" ? sprintf("<td title=\"min %s, max %s, %s hands/s\">%.2f</td>", $9, $10, $11, $8) : "<td class=\"err\">ERROR</td>"
   }
+  function key(name) { return (name in reg) ? reg[name] : 1000 + ai[name] }
   END {
+    for (i = 2; i <= na; i++) # registry order, as in the charts
+      for (j = i; j > 1 && key(an[j]) < key(an[j - 1]); j--) { t = an[j]; an[j] = an[j - 1]; an[j - 1] = t }
     printf "<table><tr><th>%s</th><th>rules</th>", label
     for (i = 1; i <= na; i++) printf "<th>%s</th>", an[i]
     print "</tr>"
@@ -31,7 +35,7 @@ matrix() { # CSV ROWCOL ROWLABEL
       print "</tr>"
     }
     print "</table>"
-  }' "$1"
+  }' "$data/algos.csv" "$1"
 }
 
 chart() { # NAME ALT

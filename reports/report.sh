@@ -52,9 +52,19 @@ series() {
 }
 [ -f "$data/algos.csv" ] || printf 'algorithm,flawed\n' >"$data/algos.csv"
 
+# An awk function for the tables below: puts the algorithms an[1..na] in registry order
+# (reg[name] = place in data/algos.csv; unknown names last, as found).
+by_registry='
+function sort_by_registry(    i, j, t) {
+  for (i = 2; i <= na; i++)
+    for (j = i; j > 1 && key(an[j]) < key(an[j - 1]); j--) { t = an[j]; an[j] = an[j - 1]; an[j - 1] = t }
+}
+function key(name) { return (name in reg) ? reg[name] : 1000 + ai[name] }'
+
 # --- 1. ns per hand, every workload by algorithm (median, min, max per algorithm)
 awk -F, '
-NR == 1 { next }
+FNR == 1 { next }
+FILENAME ~ /algos.csv$/ { reg[$1] = FNR; next }
 {
   a = $1; w = $2
   if (!(a in ai)) { ai[a] = ++na; an[na] = a }
@@ -62,13 +72,14 @@ NR == 1 { next }
   v[w, a] = $13 == "yes" ? $8 " " $9 " " $10 : "? ? ?"
 }
 END {
+  sort_by_registry()
   for (j = 1; j <= nw; j++) {
     printf "%s", wn[j]
     for (i = 1; i <= na; i++) printf " %s", ((wn[j], an[i]) in v) ? v[wn[j], an[i]] : "? ? ?"
     print ""
   }
   for (i = 1; i <= na; i++) print an[i] > "/dev/stderr"
-}' "$data/hands.csv" >"$plot/hands.dat" 2>"$plot/hands.n"
+}'"$by_registry" "$data/algos.csv" "$data/hands.csv" >"$plot/hands.dat" 2>"$plot/hands.n"
 {
   cat <<'EOF'
 set title "Time per hand, each workload by algorithm (1 thread; median, bars min..max)"
@@ -116,7 +127,7 @@ set yrange [(STATS_min < 3 ? 0.3 : 1):(STATS_max > 300 ? STATS_max * 4 : 1000)]
 set xrange [-0.6:n - 0.4]
 set xtics rotate by -30 nomirror
 plot 'data/plot/deal136.dat' using 0:2:xtic(1) with boxes lc rgb "#4477aa" title "median ns per hand", \
-     '' using 0:2:3:4 with yerrorbars lc rgb "#222222" ps 0 title "min..max", \
+     '' using 0:3:(0):($4 - $3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb "#222222" title "min..max", \
      '' using 0:2:(sprintf("%.1f", $2)) with labels offset 0,0.8 notitle, \
      5 with lines dt 2 lw 2 lc rgb "#cc3311" title "target for table: 5 ns", \
      100 with lines dt 3 lw 2 lc rgb "#ee7733" title "target for every unflagged algorithm: 100 ns"
@@ -128,7 +139,8 @@ if [ -f "$data/sizes.csv" ]; then
   # two tables: the sizes at which a hand can win (joined by lines) and the others, where
   # any algorithm may answer no at once (drawn as open points)
   awk -F, -v plot="$plot" '
-  NR == 1 { next }
+  FNR == 1 { next }
+  FILENAME ~ /algos.csv$/ { reg[$1] = FNR; next }
   {
     a = $1; s = $5 + 0
     if (!(a in ai)) { ai[a] = ++na; an[na] = a }
@@ -137,6 +149,7 @@ if [ -f "$data/sizes.csv" ]; then
     v[s, a] = $13 == "yes" ? $8 : "?"
   }
   END {
+    sort_by_registry()
     head = "size"
     for (i = 1; i <= na; i++) head = head " " an[i]
     print head > (plot "/sizes_win.dat")
@@ -148,7 +161,7 @@ if [ -f "$data/sizes.csv" ]; then
       print line > f
     }
     for (i = 1; i <= na; i++) print an[i] > (plot "/sizes.n")
-  }' "$data/sizes.csv"
+  }'"$by_registry" "$data/algos.csv" "$data/sizes.csv"
   {
     cat <<'EOF'
 set title "Cost against hand size: tiles from a 108-tile wall, half complete where that size can win (1 thread, median)"
