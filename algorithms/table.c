@@ -1,5 +1,6 @@
-/* table: lookup done right (seed 001 §3, 查表法): one bit per suit shape, keyed by the suit's
- * nine counts in base 5, built once by adding melds and a pair to empty shapes; honors by rule. */
+/* table: lookup done right (seed 001 §3, 查表法): a two-bit class per suit shape, keyed by
+ * the suit's nine counts in base 5, built once by adding melds and a pair to empty shapes;
+ * honors by rule. */
 #include "mj_algo.h"
 #include "mj_forms.h"
 
