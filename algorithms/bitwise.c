@@ -8,27 +8,30 @@
  * less clears it without borrowing from its neighbour (8 + v - c stays in 6..12).
  * Fields past rank 9 are always empty, so a run begun at rank 8 or 9 clears a guard. */
 #define GUARDS 0x88888888888ull /* fields 0..10 */
-#define RUN2 0x11ull /* the two upper tiles of a run, once its lowest rank is shifted out */
 #define LOW_BITS 0x111111111ull /* the low bit of each of the nine fields */
 #define FIELDS(x) ((x) * LOW_BITS) /* x in every field */
 
+/* For the c copies (0..7) left in the lowest field: a triplet when three or more, and
+ * the rest, c mod 3, start runs: byte c of this word is (c mod 3) * 0x11, the two upper
+ * tiles of those runs as a subtrahend for the two fields above. */
+#define RUNS_FOR 0x1100221100221100ull
+
 /* Whether the packed suit x is melds only. Rank by rank from the bottom: the lowest
- * field takes a triplet when it holds three or more (three runs from one rank are three
- * triplets), which empties it but for one or two copies; the word shifts down a field,
- * and those copies start runs, taken off the two fields now lowest at once. No
- * branches: a short field only clears a guard, collected in `lost`, since on random
- * hands a branch would be a guess. */
+ * field's copies make a triplet and runs as RUNS_FOR says, the word shifts down a
+ * field, and the runs come off the two fields now lowest in one subtraction. The
+ * guards are set once: each field is subtracted from twice at most (as the first and
+ * the second field above the lowest), at most 2 each time, so a field never drops
+ * below 0 and a cleared guard stays cleared. A field's guard is final when it becomes
+ * the lowest; `kept` collects them. No branches, since on random hands they would be guesses. */
 static bool melds(uint64_t x)
 {
-    uint64_t lost = 0;
+    x |= GUARDS;
+    uint64_t kept = 0x88;
     for (int i = 0; i < MJ_SUIT_SIZE; i++) {
-        uint64_t c = x & 7;
-        c -= 3 & -(uint64_t)(c >= 3);
-        uint64_t y = ((x >> 4) | GUARDS) - c * RUN2;
-        lost |= ~y & GUARDS;
-        x = y & ~GUARDS;
+        kept &= x;
+        x = (x >> 4) - (RUNS_FOR >> ((x & 7) << 3) & 0xff);
     }
-    return lost == 0;
+    return (kept & x & 0x88) == 0x88; /* and nothing runs into ranks 10 and 11 */
 }
 
 /* The ranks whose index is 0, 1 or 2 mod 3 (ranks 1-4-7, 2-5-8, 3-6-9). */

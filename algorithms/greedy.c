@@ -7,24 +7,23 @@
  * and four copies are a triplet plus a run either way), and the one or two left can
  * only start runs. So each kind has exactly one move and nothing needs undoing. */
 
-/* Whether the nine counts of one suit are melds only. Works on a local copy with two
- * spare zeros past rank 9, so a run asked to start at rank 8 or 9 simply comes up short.
- * The moves are made without branches (a short rank only marks the suit as failed),
- * because on random hands the branches would be guesses. */
+/* Whether the nine counts of one suit are melds only. The runs begun at the two ranks
+ * below are carried along rather than written back into the array: at rank i, `one`
+ * runs begun at i-1 and `two` begun at i-2 each take a copy, then the rest goes as
+ * above. Runs still open after rank 9 would need rank 10 or 11. The moves are made
+ * without branches (a short rank only turns `short_of` negative), because on random
+ * hands the branches would be guesses. */
 static bool suit_melds(const uint8_t *c)
 {
-    int a[MJ_SUIT_SIZE + 2];
-    for (int i = 0; i < MJ_SUIT_SIZE; i++) a[i] = c[i];
-    a[MJ_SUIT_SIZE] = a[MJ_SUIT_SIZE + 1] = 0;
-    int short_of = 0;
+    int one = 0, two = 0, short_of = 0;
     for (int i = 0; i < MJ_SUIT_SIZE; i++) {
-        int n = a[i];
-        n -= 3 * (n >= 3);      /* a triplet first */
-        a[i + 1] -= n;          /* the one or two left start runs */
-        a[i + 2] -= n;
-        short_of |= a[i + 1] | a[i + 2]; /* negative once a rank came up short */
+        int n = c[i] - one - two; /* the open runs take theirs first */
+        short_of |= n;
+        n -= 3 * (n >= 3);        /* a triplet, then the one or two left start runs */
+        two = one;
+        one = n;
     }
-    return short_of >= 0;
+    return (short_of | -(one | two)) >= 0;
 }
 
 /* The suit whose tile count is 2 mod 3 holds the pair. Melds leave the rank sum

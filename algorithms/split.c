@@ -7,39 +7,53 @@
  * own, as honors never run), its length is the sum of its counts, and its run-length
  * multiplicities are the counts themselves. */
 
-/* seed 000's is_main_part, done right: on multiplicities a[0..n-1] of consecutive
+/* seed 000's is_main_part, done right: on multiplicities c[0..n-1] of consecutive
  * kinds, the first still held takes a triplet when it has three or more, otherwise
  * its one or two copies start runs. Exact, because three runs from one kind are the
- * same tiles as three triplets. Runs never reach past the piece (a gap follows it). */
-static bool reduce(const uint8_t *c, int n)
+ * same tiles as three triplets. The runs begun at the two kinds below are carried in
+ * `one` and `two` instead of being written back, and none may be open at the end:
+ * a gap follows the piece. Also gives the piece's length (tiles) in *len. */
+static bool reduce(const uint8_t *c, int n, int *len)
 {
-    int a[MJ_SUIT_SIZE + 2];
-    for (int i = 0; i < n; i++) a[i] = c[i];
-    a[n] = a[n + 1] = 0;
-    int short_of = 0; /* goes negative once a kind comes up short; no branch to guess */
+    int one = 0, two = 0, short_of = 0, tiles = 0;
     for (int i = 0; i < n; i++) {
-        int m = a[i];
+        tiles += c[i];
+        int m = c[i] - one - two; /* negative once a kind comes up short; no branch to guess */
+        short_of |= m;
         m -= 3 * (m >= 3);
-        a[i + 1] -= m;
-        a[i + 2] -= m;
-        short_of |= a[i + 1] | a[i + 2];
+        two = one;
+        one = m;
     }
-    return short_of >= 0;
+    *len = tiles;
+    return (short_of | -(one | two)) >= 0;
 }
 
-/* Cuts c[0..n-1] (one suit's stretch, zeros allowed) at its gaps; every piece must be
- * a multiple of 3 tiles long and reduce. */
+/* The held kinds among c[0..n-1] as bits: the pieces are its runs of ones. */
+static unsigned held(const uint8_t *c, int n)
+{
+    unsigned mask = 0;
+    for (int i = 0; i < n; i++) mask |= (unsigned)(c[i] != 0) << i;
+    return mask;
+}
+
+/* The next piece of mask: its first kind in *lo, its number of kinds returned; the
+ * piece is taken out of mask. mask must not be 0. */
+static int next_piece(unsigned *mask, int *lo)
+{
+    *lo = __builtin_ctz(*mask);
+    int n = __builtin_ctz(~(*mask >> *lo));
+    *mask &= ~(((1u << n) - 1) << *lo);
+    return n;
+}
+
+/* Cuts c[0..n-1] (one piece less the pair, zeros allowed) at its gaps; every piece
+ * must be a multiple of 3 tiles long and reduce. */
 static bool pieces_ok(const uint8_t *c, int n)
 {
-    int i = 0;
-    while (i < n) {
-        if (c[i] == 0) {
-            i++;
-            continue;
-        }
-        int lo = i, len = 0;
-        while (i < n && c[i]) len += c[i++];
-        if (len % 3 || !reduce(c + lo, i - lo)) return false;
+    unsigned mask = held(c, n);
+    while (mask) {
+        int lo, len, kinds = next_piece(&mask, &lo);
+        if (!reduce(c + lo, kinds, &len) || len % 3) return false;
     }
     return true;
 }
@@ -57,30 +71,21 @@ static bool split_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
     (void)tiles, (void)kinds;
     int pair_at = mj_pair_group(count);
     if (pair_at < 0) return false;
-    if (pair_at == MJ_SUIT_Z) pair_at = -1; /* the honor pair leaves nothing to cut */
     int pair_lo = -1, pair_n = 0;
     for (int s = 0; s < 3; s++) {
         const uint8_t *c = count + s * MJ_SUIT_SIZE;
-        int i = 0;
-        while (i < MJ_SUIT_SIZE) {
-            if (c[i] == 0) {
-                i++;
-                continue;
-            }
-            int lo = i, len = 0;
-            while (i < MJ_SUIT_SIZE && c[i]) len += c[i++];
+        unsigned mask = held(c, MJ_SUIT_SIZE);
+        while (mask) {
+            int lo, len, n = next_piece(&mask, &lo);
+            bool reduces = reduce(c + lo, n, &len);
             int m = len % 3;
-            if (m == 1) return false;
-            if (m == 2) {
-                if (pair_lo >= 0) return false;
-                pair_lo = s * MJ_SUIT_SIZE + lo;
-                pair_n = i - lo;
-            } else if (!reduce(c + lo, i - lo)) {
-                return false;
-            }
+            if (m == 0 && reduces) continue;
+            if (m != 2 || pair_lo >= 0) return false; /* 1 mod 3, unreduced, or a second pair piece */
+            pair_lo = s * MJ_SUIT_SIZE + lo;
+            pair_n = n;
         }
     }
-    if (pair_lo < 0) return pair_at < 0;
+    if (pair_lo < 0) return pair_at == MJ_SUIT_Z; /* the honor pair leaves nothing to cut */
     /* every candidate pair of the piece: remove it, cut what is left, check the pieces */
     uint8_t *c = count + pair_lo;
     for (int i = 0; i < pair_n; i++) {
