@@ -36,6 +36,8 @@ if [ -f "$data/verify.csv" ]; then
     s = hps[2] / hps[1]
     printf "%s  exhaustive verify with table near-linear 1 -> 2 threads (speed-up >= 1.8): %.2fx (%.3g -> %.3g hands/s)\n", (s >= 1.8) ? "PASS" : "FAIL", s, hps[1], hps[2]
   }' "$data/verify.csv"
+  # CPU time over wall time of the same runs: under the thread count, other work shared the cores
+  [ -f "$data/verify.log" ] && awk '/^bench: verify +table .* cores busy/ { printf "%s%s thread(s): %s cores busy", n++ ? ", " : "      (", $4, $(NF - 2) } END { if (n) print "; below the thread count means the machine was shared)" }' "$data/verify.log"
 else
   echo "FAIL  exhaustive verify with table, 1 -> 2 threads: no $data/verify.csv (oracle run API or table missing)"
 fi

@@ -116,19 +116,22 @@ echo "<h2>Exhaustive verify: thread scaling</h2>"
 if [ -f "$data/verify.csv" ]; then
   chart verify "hands per second of exhaustive verify against threads"
   awk -F, '
-  NR == 1 { next }
+  FNR == 1 { file++ }
+  file == 1 { split($0, b, " "); busy[b[1] " " b[2]] = b[3]; next }
+  FNR == 1 { next }
   { if ($6 == 1) one[$1] = $11; row[++n] = $0 }
   END {
-    print "<table><tr><th>algorithm</th><th>hands (size)</th><th>threads</th><th>ns per hand</th><th>hands per second</th><th>speed-up</th><th>correct</th></tr>"
+    print "<table><tr><th>algorithm</th><th>hands (size)</th><th>threads</th><th>ns per hand</th><th>hands per second</th><th>speed-up</th><th>cores busy (CPU / wall)</th><th>correct</th></tr>"
     for (i = 1; i <= n; i++) {
       split(row[i], f, ",")
+      k = f[1] " " f[6]
       if (f[13] == "yes")
-        printf "<tr><th>%s</th><td>%s (%s tiles)</td><td>%s</td><td>%.3f</td><td>%.3g</td><td>%.2fx</td><td>yes</td></tr>\n", f[1], f[7], f[5], f[6], f[8], f[11], (f[1] in one) ? f[11] / one[f[1]] : 0
+        printf "<tr><th>%s</th><td>%s (%s tiles)</td><td>%s</td><td>%.3f</td><td>%.3g</td><td>%.2fx</td><td>%s</td><td>yes</td></tr>\n", f[1], f[7], f[5], f[6], f[8], f[11], (f[1] in one) ? f[11] / one[f[1]] : 0, (k in busy) ? busy[k] : "?"
       else
-        printf "<tr><th>%s</th><td>%s</td><td>%s</td><td class=\"err\">ERROR</td><td class=\"err\">ERROR</td><td></td><td>no</td></tr>\n", f[1], f[7], f[6]
+        printf "<tr><th>%s</th><td>%s</td><td>%s</td><td class=\"err\">ERROR</td><td class=\"err\">ERROR</td><td></td><td></td><td>no</td></tr>\n", f[1], f[7], f[6]
     }
     print "</table>"
-  }' "$data/verify.csv"
+  }' "$plot/verify.busy" "$data/verify.csv"
 else
   echo "<p class=\"note\">Not measured in this run: it needs the oracle's run API and the <code>table</code> algorithm.</p>"
 fi

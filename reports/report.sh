@@ -193,11 +193,18 @@ fi
 # --- 4. thread scaling of exhaustive verify
 if [ -f "$data/verify.csv" ] && [ "$(awk -F, 'NR > 1 && $13 == "yes"' "$data/verify.csv" | wc -l)" -gt 0 ]; then
   awk -F, 'NR > 1 && $13 == "yes" { if ($6 == 1) one[$1] = $11; print $1, $6, $11 / 1e6, $5, $4 }' "$data/verify.csv" >"$plot/verify.raw"
-  awk 'NR == FNR { if ($2 == 1) one[$1] = $3; next } { print $0, ($1 in one) ? one[$1] * $2 : "?" }' "$plot/verify.raw" "$plot/verify.raw" >"$plot/verify.dat"
+  # cores busy (process CPU time over wall time) from the run's log: well under the
+  # thread count means the machine was shared while it ran
+  { echo "algorithm threads busy"; awk '/^bench: verify .* cores busy/ { print $3, $4, $(NF - 2) }' "$data/verify.log" 2>/dev/null || true; } >"$plot/verify.busy"
+  awk 'FNR == 1 { f++ }
+       f == 1 { busy[$1 " " $2] = $3; next }
+       f == 2 { if ($2 == 1) one[$1] = $3; next }
+       { print $0, ($1 in one) ? one[$1] * $2 : "?", (($1 " " $2) in busy) ? busy[$1 " " $2] : "?" }' \
+    "$plot/verify.busy" "$plot/verify.raw" "$plot/verify.raw" >"$plot/verify.dat"
   vsize=$(awk 'NR == 1 { print $4 }' "$plot/verify.dat")
   vmax=$(awk '$2 > m { m = $2 } END { print m + 0 }' "$plot/verify.dat")
   cat >"$plot/verify.gp" <<'EOF'
-set title sprintf("Exhaustive verify: every %d-tile hand over 27 kinds (sichuan), truth and algorithm, by threads", vsize)
+set title sprintf("Exhaustive verify: every %d-tile hand over 27 kinds (sichuan), truth and algorithm, by threads\ncores busy = CPU time / wall time: below the thread count, the machine was shared", vsize)
 set ylabel "million hands per second (median)"
 set xlabel "threads"
 set grid xtics ytics lc rgb "#dddddd"
@@ -207,7 +214,7 @@ set xrange [0.5:vmax + 0.5]
 set yrange [0:*]
 set datafile missing "?"
 plot 'data/plot/verify.dat' using 2:3 with linespoints lw 3 pt 7 ps 1.4 lc rgb "#4477aa" title "measured (algorithm: table)", \
-     '' using 2:3:(sprintf("%.0f M/s", $3)) with labels offset 0,1.2 notitle, \
+     '' using 2:3:(sprintf("%.0f M/s, %s cores busy", $3, strcol(7))) with labels offset 0,1.2 notitle, \
      '' using 2:6 with lines dt 2 lw 2 lc rgb "#999999" title "ideal: linear from 1 thread"
 EOF
   (cd "$dir" && draw verify 900 520 "$plot/verify.gp" "vsize=$vsize; vmax=$vmax")
