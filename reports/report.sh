@@ -234,6 +234,12 @@ if [ -n "$oracle_json" ] && sh "$here/oracle_summary.sh" "$oracle_json" >"$plot/
   cut -d' ' -f1 "$plot/oracle.dat" >"$plot/oracle.n"
   {
     cat <<'EOF'
+# ranges first, before any axis range is set (stats filters by them)
+stats 'data/plot/oracle.dat' using 4 nooutput
+wrong_max = STATS_max
+stats 'data/plot/oracle.dat' using 7 nooutput
+ns_min = STATS_min
+ns_max = STATS_max
 set multiplot layout 1,2 title sprintf("Exhaustive verify from the oracle (%s): %s rules, %s kinds, every hand of %s to %s tiles, mode %s", src, word(head,1), word(head,2), word(head,3), word(head,4), word(head,5))
 set style fill solid 0.9 border rgb "#333333"
 set boxwidth 0.6
@@ -246,15 +252,13 @@ set key top left
 set title "Hands judged wrong (0 drawn as a stub at 0.5)"
 set ylabel "mismatches against the ground truth (log scale)"
 set xlabel "algorithm"
-stats 'data/plot/oracle.dat' using 4 nooutput
-set yrange [0.3:(STATS_max > 1 ? STATS_max * 4 : 10)]
+set yrange [0.3:(wrong_max > 1 ? wrong_max * 4 : 10)]
 plot 'data/plot/oracle.dat' using 0:($4 > 0 ? $4 : 0.5):(stringcolumn(2) eq "flagged" ? 0xCC3311 : 0x117733):xtic(1) with boxes lc rgb variable notitle, \
      '' using 0:($4 > 0 ? $4 : 0.5):(sprintf("%d", $4)) with labels offset 0,0.8 notitle, \
      keyentry with boxes lc rgb "#117733" title "unflagged", keyentry with boxes lc rgb "#CC3311" title "flagged port"
 set title "Time per hand inside the run (per thread)"
 set ylabel "ns per hand per thread (log scale)"
-stats 'data/plot/oracle.dat' using 7 nooutput
-set yrange [(STATS_min < 10 ? STATS_min / 3 : 1):STATS_max * 3]
+set yrange [(ns_min < 10 ? ns_min / 3 : 1):ns_max * 3]
 plot 'data/plot/oracle.dat' using 0:7:xtic(1) with boxes lc rgb "#4477AA" notitle, \
      '' using 0:7:(sprintf("%.1f", $7)) with labels offset 0,0.8 notitle
 unset multiplot
