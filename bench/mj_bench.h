@@ -105,8 +105,9 @@ void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_o
 
 /* Exhaustive verify throughput: the oracle enumerates every hand of a fixed size and
  * judges a against its truth on `threads` threads (OpenMP); out gets ns per hand and hands
- * per second over the whole enumeration, and correct = no mismatch. Returns -1 with a
- * reason in err when the tree has no oracle run API or the oracle fails. */
+ * per second over the whole enumeration, and correct = no mismatch. Returns 0; 1 with a
+ * reason in err when a does not support the verify rules (sichuan, 27 kinds); -1 with a
+ * reason when the tree has no oracle run API or the oracle fails. */
 int mj_bench_verify(const mj_algo *a, int threads, const mj_bench_options *o, mj_bench_result *out, char *err,
                     size_t errcap);
 /* Whether mj_bench_verify can run at all in this build. */

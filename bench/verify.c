@@ -61,6 +61,11 @@ int mj_bench_verify(const mj_algo *a, int threads, const mj_bench_options *o, mj
                     size_t errcap)
 {
     memset(out, 0, sizeof *out);
+    mj_rules rules;
+    if (mj_rules_parse(verify_rules, MJ_SUITED_KINDS, &rules, NULL) != MJ_OK || !mj_algo_supports(a, &rules)) {
+        if (errcap) snprintf(err, errcap, "skipped: does not support rules %s", verify_rules);
+        return 1;
+    }
     mj_verify_result *res = malloc(sizeof *res);
     if (!res) {
         if (errcap) snprintf(err, errcap, "out of memory");
