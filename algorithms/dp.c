@@ -2,6 +2,8 @@
 #include "mj_forms.h"
 #include "mj_suits.h"
 
+#include <string.h>
+
 /* State at rank i, before its copies are used: a = runs begun at rank i-2 (they need
  * one copy of i, then they are done), b = runs begun at rank i-1 (they need one copy
  * of i and one of i+1), p = whether the pair is already placed. At rank i the a + b
@@ -20,6 +22,10 @@ enum { STATES = 9, SETS = 1 << STATES };
 
 static uint16_t keep_p[MJ_MAX_COPIES + 1][SETS];  /* sets after a rank, p unchanged */
 static uint16_t place_p[MJ_MAX_COPIES + 1][SETS]; /* sets after a rank whose copies give the pair */
+/* The same steps read backwards, for waits: the states before a rank from which some
+ * step reaches the given set after it. */
+static uint16_t keep_back[MJ_MAX_COPIES + 1][SETS];
+static uint16_t place_back[MJ_MAX_COPIES + 1][SETS];
 
 static int dp_init(void)
 {
@@ -35,6 +41,16 @@ static int dp_init(void)
             }
             keep_p[n][set] = (uint16_t)keep;
             place_p[n][set] = (uint16_t)place;
+        }
+    for (int n = 0; n <= MJ_MAX_COPIES; n++)
+        for (int set = 0; set < SETS; set++) {
+            unsigned keep = 0, place = 0;
+            for (int s = 0; s < STATES; s++) {
+                if (keep_p[n][1u << s] & set) keep |= 1u << s;
+                if (place_p[n][1u << s] & set) place |= 1u << s;
+            }
+            keep_back[n][set] = (uint16_t)keep;
+            place_back[n][set] = (uint16_t)place;
         }
     return 0;
 }
@@ -74,6 +90,101 @@ static bool dp_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
 
 static bool dp_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, dp_std); }
 
+/* The ranks of one suit where one more copy completes it (melds, plus the pair when
+ * with_pair), as bits 0..8, by the program run both ways: fwd[i] holds the states
+ * reachable before rank i, back[i] those before rank i from which the rest completes;
+ * one more copy at rank i works when its step joins the two. Each array is indexed
+ * [rank][p]. */
+static unsigned suit_waits(const uint8_t *c, bool with_pair)
+{
+    unsigned fwd[MJ_SUIT_SIZE + 1][2], back[MJ_SUIT_SIZE + 1][2];
+    fwd[0][0] = 1, fwd[0][1] = 0;
+    for (int i = 0; i < MJ_SUIT_SIZE; i++) {
+        fwd[i + 1][0] = keep_p[c[i]][fwd[i][0]];
+        fwd[i + 1][1] = with_pair ? keep_p[c[i]][fwd[i][1]] | place_p[c[i]][fwd[i][0]] : 0;
+    }
+    back[MJ_SUIT_SIZE][0] = !with_pair, back[MJ_SUIT_SIZE][1] = with_pair;
+    for (int i = MJ_SUIT_SIZE - 1; i >= 0; i--) {
+        back[i][1] = keep_back[c[i]][back[i + 1][1]];
+        back[i][0] = keep_back[c[i]][back[i + 1][0]] | place_back[c[i]][back[i + 1][1]];
+    }
+    unsigned ranks = 0;
+    for (int i = 0; i < MJ_SUIT_SIZE; i++) {
+        if (c[i] >= MJ_MAX_COPIES) continue;
+        int n = c[i] + 1;
+        unsigned joined = (keep_p[n][fwd[i][0]] & back[i + 1][0]) | (keep_p[n][fwd[i][1]] & back[i + 1][1]) |
+                          (place_p[n][fwd[i][0]] & back[i + 1][1]);
+        ranks |= (unsigned)(joined != 0) << i;
+    }
+    return ranks;
+}
+
+/* The standard-form waits of count (tiles held, 2 mod 3 once one is added). A tile
+ * added to suit g raises its count by one mod 3, which must leave exactly one group at
+ * 2 mod 3 and none at 1; the other suits must complete as they are, and g's own ranks
+ * come from suit_waits. Honor kinds are few: each is tried. */
+static mj_kindset std_waits(uint8_t c[MJ_KINDS], int kinds)
+{
+    mj_kindset set = 0;
+    for (int k = MJ_HONOR_BASE; k < kinds; k++) {
+        if (c[k] >= MJ_MAX_COPIES) continue;
+        c[k]++;
+        if (dp_std(c, 0, MJ_KINDS)) set |= (mj_kindset)1 << k;
+        c[k]--;
+    }
+    for (int g = 0; g < 3; g++) {
+        uint8_t *suit = c + g * MJ_SUIT_SIZE;
+        suit[MJ_SUIT_SIZE - 1]++; /* stand-in tile: the pair group does not depend on its rank */
+        int pair_at = mj_pair_group(c);
+        suit[MJ_SUIT_SIZE - 1]--;
+        if (pair_at < 0) continue;
+        bool others = true;
+        for (int s = 0; s < 3 && others; s++)
+            if (s != g) others = s == pair_at ? suit_melds_and_pair(c + s * MJ_SUIT_SIZE) : suit_melds(c + s * MJ_SUIT_SIZE);
+        if (others) set |= (mj_kindset)suit_waits(suit, pair_at == g) << (g * MJ_SUIT_SIZE);
+    }
+    return set;
+}
+
+extern const mj_algo mj_algo_dp; /* for trying every kind on hands with kongs */
+
+/* Native waits: the standard form by the program above; seven pairs can only be
+ * completed on the one kind held an odd number of times, thirteen orphans only on an
+ * orphan and only when nothing else is held, each checked by mj_forms. Hands that would need kongs set aside are left to
+ * trying every kind. */
+static mj_kindset dp_waits(const mj_hand *h, const mj_rules *r)
+{
+    int n = h->tiles + 1;
+    if (n > 14) return (r->forms & MJ_FORM_KONGS) ? mj_algo_waits_by_trial(&mj_algo_dp, h, r) : 0;
+    uint8_t c[MJ_KINDS];
+    memcpy(c, h->count, sizeof c);
+    mj_kindset set = 0;
+    if ((r->forms & MJ_FORM_STD) && n % 3 == 2) set |= std_waits(c, r->kinds);
+    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O))) {
+        int odd = -1, odds = 0;
+        for (int k = 0; k < r->kinds; k++)
+            if (c[k] & 1) odd = k, odds++;
+        if (odds == 1 && c[odd] < MJ_MAX_COPIES) {
+            c[odd]++;
+            if (mj_forms_special14(c, r)) set |= (mj_kindset)1 << odd;
+            c[odd]--;
+        }
+        static const int orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+        int orphan_tiles = 0;
+        for (int i = 0; i < 13; i++) orphan_tiles += c[orphans[i]];
+        if ((r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && orphan_tiles == h->tiles) {
+            for (int i = 0; i < 13; i++) {
+                int k = orphans[i];
+                if (c[k] >= MJ_MAX_COPIES) continue;
+                c[k]++;
+                if (mj_forms_special14(c, r)) set |= (mj_kindset)1 << k;
+                c[k]--;
+            }
+        }
+    }
+    return set;
+}
+
 const mj_algo mj_algo_dp = {
     .name = "dp",
     .summary = "dynamic program per suit over ranks: state = runs open from the two ranks before, pair placed",
@@ -83,5 +194,5 @@ const mj_algo mj_algo_dp = {
     .flawed = false,
     .init = dp_init,
     .is_win = dp_is_win,
-    .waits = NULL,
+    .waits = dp_waits,
 };
