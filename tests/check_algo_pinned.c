@@ -101,8 +101,9 @@ static const pinned bitwise_hands[] = {
     {"111444777m11s", "basic", true, "class 1-4-7 full of triplets, the pair in another suit"},
 };
 
-/* Waits by trial over each method: nine gates waits on every rank, 2222333m not on a
- * fifth 2m (seed 002's bug) nor on 3m, and the special forms through mj_forms. */
+/* Waits through each method (dp's own, the others by trial): nine gates waits on every
+ * rank, 2222333m not on a fifth 2m (seed 002's bug) nor on 3m, the special forms, kongs
+ * and honors. */
 static const pinned_waits waits_hands[] = {
     {"1112345678999m", "basic", "123456789m"},
     {"2222333m", "basic", "14m"},
@@ -111,6 +112,10 @@ static const pinned_waits waits_hands[] = {
     {"1111224466889m", "sichuan", "9m"},   /* seven pairs with a four counted as two */
     {"1111224466889m", "riichi", "-"},     /* the four is not two pairs there */
     {"19m19p19s1234567z", "riichi", "19m19p19s1234567z"}, /* thirteen orphans, thirteen-way */
+    {"1111m234p567s8889s", "mediatek", "479s"}, /* 15 tiles: 1111m set aside as a kong */
+    {"123m456p789s111z2z", "riichi", "2z"},      /* the pair among the honors */
+    {"1112223334445z", "riichi", "5z"},          /* honors never run */
+    {"5m", "basic", "5m"},                       /* a lone tile waits on its pair */
 };
 
 START_TEST(split_pitfalls) { check_list(split_hands, sizeof split_hands / sizeof split_hands[0]); }
