@@ -91,6 +91,11 @@ static bool bitwise_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
 
 static bool bitwise_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, bitwise_std); }
 
+extern const mj_algo mj_algo_bitwise;
+
+/* Waits: only the kinds the tile-count argument leaves open are tried (mj_waits_by_group). */
+static mj_kindset bitwise_waits(const mj_hand *h, const mj_rules *r) { return mj_waits_by_group(h, r, bitwise_std, &mj_algo_bitwise); }
+
 const mj_algo mj_algo_bitwise = {
     .name = "bitwise",
     .summary = "bit-parallel: each suit packed 4 bits a rank in a word, melds removed by shifts and masks",
@@ -100,5 +105,5 @@ const mj_algo mj_algo_bitwise = {
     .flawed = false,
     .init = NULL,
     .is_win = bitwise_is_win,
-    .waits = NULL,
+    .waits = bitwise_waits,
 };

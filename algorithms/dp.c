@@ -148,10 +148,9 @@ static mj_kindset std_waits(uint8_t c[MJ_KINDS], int kinds)
 
 extern const mj_algo mj_algo_dp; /* for trying every kind on hands with kongs */
 
-/* Native waits: the standard form by the program above; seven pairs can only be
- * completed on the one kind held an odd number of times, thirteen orphans only on an
- * orphan and only when nothing else is held, each checked by mj_forms. Hands that would need kongs set aside are left to
- * trying every kind. */
+/* Native waits: the standard form by the program above, the special forms on their
+ * few possible kinds (mj_special_waits). Hands that would need kongs set aside are left
+ * to trying every kind. */
 static mj_kindset dp_waits(const mj_hand *h, const mj_rules *r)
 {
     int n = h->tiles + 1;
@@ -160,28 +159,7 @@ static mj_kindset dp_waits(const mj_hand *h, const mj_rules *r)
     memcpy(c, h->count, sizeof c);
     mj_kindset set = 0;
     if ((r->forms & MJ_FORM_STD) && n % 3 == 2) set |= std_waits(c, r->kinds);
-    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O))) {
-        int odd = -1, odds = 0;
-        for (int k = 0; k < r->kinds; k++)
-            if (c[k] & 1) odd = k, odds++;
-        if (odds == 1 && c[odd] < MJ_MAX_COPIES) {
-            c[odd]++;
-            if (mj_forms_special14(c, r)) set |= (mj_kindset)1 << odd;
-            c[odd]--;
-        }
-        static const int orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
-        int orphan_tiles = 0;
-        for (int i = 0; i < 13; i++) orphan_tiles += c[orphans[i]];
-        if ((r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && orphan_tiles == h->tiles) {
-            for (int i = 0; i < 13; i++) {
-                int k = orphans[i];
-                if (c[k] >= MJ_MAX_COPIES) continue;
-                c[k]++;
-                if (mj_forms_special14(c, r)) set |= (mj_kindset)1 << k;
-                c[k]--;
-            }
-        }
-    }
+    if (n == 14) set |= mj_special_waits(c, r);
     return set;
 }
 

@@ -62,6 +62,11 @@ static bool greedy_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
 
 static bool greedy_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, greedy_std); }
 
+extern const mj_algo mj_algo_greedy;
+
+/* Waits: only the kinds the tile-count argument leaves open are tried (mj_waits_by_group). */
+static mj_kindset greedy_waits(const mj_hand *h, const mj_rules *r) { return mj_waits_by_group(h, r, greedy_std, &mj_algo_greedy); }
+
 const mj_algo mj_algo_greedy = {
     .name = "greedy",
     .summary = "count-array greedy: lowest kind takes a triplet if 3+ held, else runs; pair only where mod 3 allows",
@@ -71,5 +76,5 @@ const mj_algo mj_algo_greedy = {
     .flawed = false,
     .init = NULL,
     .is_win = greedy_is_win,
-    .waits = NULL,
+    .waits = greedy_waits,
 };

@@ -1,11 +1,12 @@
 /* The tile-count argument that starts several standard-form deciders: melds hold 3 tiles
- * and the pair 2, so tile counts alone say which group (suit or honors) must hold the pair. */
+ * and the pair 2, so tile counts alone say which group (suit or honors) must hold the
+ * pair; and waits built on it, so only the kinds that can complete a hand are tried. */
 #ifndef MJ_SUITS_H
 #define MJ_SUITS_H
 
 #include <string.h>
 
-#include "mj_tiles.h"
+#include "mj_forms.h"
 
 /* The tiles held in one suit (nine counts): the byte sum of eight by one multiply, plus the ninth. */
 static inline int mj_suit_tiles(const uint8_t *c)
@@ -31,6 +32,75 @@ static inline int mj_pair_group(const uint8_t count[MJ_KINDS])
     int pairs = (m0 == 2) + (m1 == 2) + (m2 == 2) + honor_pairs;
     if ((odd_or_four != 0) | (m0 == 1) | (m1 == 1) | (m2 == 1) | (pairs != 1)) return -1;
     return m0 == 2 ? MJ_SUIT_M : m1 == 2 ? MJ_SUIT_P : m2 == 2 ? MJ_SUIT_S : MJ_SUIT_Z;
+}
+
+/* The kinds t held fewer than 4 times with count + t winning as seven pairs (7p, 7p4)
+ * or thirteen orphans, for a 13-tile count under r: seven pairs can only be completed
+ * on the one kind held an odd number of times, thirteen orphans only on an orphan and
+ * only when nothing else is held. Each candidate is decided by mj_forms_special14. */
+static inline mj_kindset mj_special_waits(uint8_t count[MJ_KINDS], const mj_rules *r)
+{
+    mj_kindset set = 0;
+    if (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) {
+        int odd = -1, odds = 0;
+        for (int k = 0; k < r->kinds; k++)
+            if (count[k] & 1) odd = k, odds++;
+        if (odds == 1 && count[odd] < MJ_MAX_COPIES) {
+            count[odd]++;
+            if (mj_forms_special14(count, r)) set |= (mj_kindset)1 << odd;
+            count[odd]--;
+        }
+    }
+    if ((r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) {
+        static const int orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+        int orphan_tiles = 0, tiles = 0;
+        for (int i = 0; i < 13; i++) orphan_tiles += count[orphans[i]];
+        for (int k = 0; k < MJ_KINDS; k++) tiles += count[k];
+        for (int i = 0; i < 13 && orphan_tiles == tiles; i++) {
+            int k = orphans[i];
+            if (count[k] >= MJ_MAX_COPIES) continue;
+            count[k]++;
+            if (mj_forms_special14(count, r)) set |= (mj_kindset)1 << k;
+            count[k]--;
+        }
+    }
+    return set;
+}
+
+/* Waits for an algorithm whose standard form is decided by std: each honor kind is
+ * tried, and in the suits only those where one more tile leaves a workable pair group
+ * (mj_pair_group), each rank held fewer than 4 times; the special forms as above.
+ * Hands that would need kongs set aside (15 tiles or more) go to self's trial of every
+ * kind. Same contract as mj_algo.waits. */
+static inline mj_kindset mj_waits_by_group(const mj_hand *h, const mj_rules *r, mj_std_fn std, const mj_algo *self)
+{
+    int n = h->tiles + 1;
+    if (n > 14) return (r->forms & MJ_FORM_KONGS) ? mj_algo_waits_by_trial(self, h, r) : 0;
+    uint8_t c[MJ_KINDS];
+    memcpy(c, h->count, sizeof c);
+    mj_kindset set = 0;
+    if ((r->forms & MJ_FORM_STD) && n % 3 == 2) {
+        for (int k = MJ_HONOR_BASE; k < r->kinds; k++) {
+            if (c[k] >= MJ_MAX_COPIES) continue;
+            c[k]++;
+            if (std(c, n, r->kinds)) set |= (mj_kindset)1 << k;
+            c[k]--;
+        }
+        for (int g = 0; g < 3; g++) {
+            uint8_t *suit = c + g * MJ_SUIT_SIZE;
+            suit[MJ_SUIT_SIZE - 1]++; /* stand-in tile: the pair group does not depend on its rank */
+            bool workable = mj_pair_group(c) >= 0;
+            suit[MJ_SUIT_SIZE - 1]--;
+            for (int i = 0; workable && i < MJ_SUIT_SIZE; i++) {
+                if (suit[i] >= MJ_MAX_COPIES) continue;
+                suit[i]++;
+                if (std(c, n, r->kinds)) set |= (mj_kindset)1 << (g * MJ_SUIT_SIZE + i);
+                suit[i]--;
+            }
+        }
+    }
+    if (n == 14) set |= mj_special_waits(c, r);
+    return set;
 }
 
 #endif

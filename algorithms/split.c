@@ -100,6 +100,11 @@ static bool split_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
 
 static bool split_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, split_std); }
 
+extern const mj_algo mj_algo_split;
+
+/* Waits: only the kinds the tile-count argument leaves open are tried (mj_waits_by_group). */
+static mj_kindset split_waits(const mj_hand *h, const mj_rules *r) { return mj_waits_by_group(h, r, split_std, &mj_algo_split); }
+
 const mj_algo mj_algo_split = {
     .name = "split",
     .summary = "splitting: each pair out, rest cut at gaps, pieces of 3n tiles reduced greedily",
@@ -109,5 +114,5 @@ const mj_algo mj_algo_split = {
     .flawed = false,
     .init = NULL,
     .is_win = split_is_win,
-    .waits = NULL,
+    .waits = split_waits,
 };
