@@ -496,6 +496,7 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
                     uint64_t qh = pass_hands(&p, res, qn, &ql);
                     eta += sec_per * (double)(q == pass ? qh - res->next_rank : qh);
                 }
+                if (t - start < 2) eta = -1; /* the first batches are too small to say */
                 mj_verify_progress pr = {.size = n, .what = ci >= 0 ? cfg->cands[ci].name : "truth", .pass = pass,
                                          .passes = passes, .pass_done = res->next_rank, .pass_total = total,
                                          .elapsed = t - start,
