@@ -37,7 +37,18 @@ if [ -f "$data/verify.csv" ]; then
     printf "%s  exhaustive verify with table near-linear 1 -> 2 threads (speed-up >= 1.8): %.2fx (%.3g -> %.3g hands/s)\n", (s >= 1.8) ? "PASS" : "FAIL", s, hps[1], hps[2]
   }' "$data/verify.csv"
   # CPU time over wall time of the same runs: under the thread count, other work shared the cores
-  [ -f "$data/verify.log" ] && awk '/^bench: verify +table .* cores busy/ { printf "%s%s thread(s): %s cores busy", n++ ? ", " : "      (", $4, $(NF - 2) } END { if (n) print "; below the thread count means the machine was shared)" }' "$data/verify.log"
+  # and hands per CPU-second, which stays level when the work itself divides well
+  [ -f "$data/verify.log" ] && awk '
+  /^bench: verify +table .* cores busy/ {
+    t = $4; busy[t] = $(NF - 2); for (i = 1; i <= NF; i++) if ($(i + 1) == "hands/s,") hps[t] = $i
+    printf "%s%s thread(s): %s cores busy", n++ ? ", " : "      (", t, busy[t]
+  }
+  END {
+    if (!n) exit
+    printf "; below the thread count means the machine was shared"
+    if (busy[1] > 0 && busy[2] > 0) printf "; hands per CPU-second 2 vs 1 thread: %.2f", (hps[2] / busy[2]) / (hps[1] / busy[1])
+    print ")"
+  }' "$data/verify.log"
 else
   echo "FAIL  exhaustive verify with table, 1 -> 2 threads: no $data/verify.csv (oracle run API or table missing)"
 fi
