@@ -152,7 +152,8 @@ fi
 cat <<EOF
 <h2>Data</h2>
 <p><a href="data/hands.csv">hands.csv</a> &middot; <a href="data/sizes.csv">sizes.csv</a> &middot;
-<a href="data/verify.csv">verify.csv</a> &middot; <a href="data/machine.csv">machine.csv</a></p>
+<a href="data/verify.csv">verify.csv</a> &middot; <a href="data/machine.csv">machine.csv</a> &middot;
+<a href="summary.md">summary.md</a> (the figures as Markdown, for a README)</p>
 </body>
 </html>
 EOF

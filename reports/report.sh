@@ -273,4 +273,5 @@ fi
 # --- index.html
 (cd "$dir" && sh "$here/../bench/targets.sh" data "$(awk -F, '$2 == "true" { print $1 }' data/algos.csv | tr '\n' ' ')") >"$plot/targets.txt" || true
 sh "$here/index.sh" "$dir" "${oracle_json:-}" >"$dir/index.html"
-echo "report: $dir/index.html" >&2
+sh "$here/summary.sh" "$dir" >"$dir/summary.md"
+echo "report: $dir/index.html, $dir/summary.md" >&2
