@@ -1,4 +1,5 @@
-/* bitwise: seed 001 §5's bit-parallel idea done right: each suit's counts packed four bits a rank in one 64-bit word, melds taken off with shifts and masks. */
+/* bitwise: seed 001 §5's bit-parallel idea done right: each suit's counts packed four bits
+ * a rank in one 64-bit word, melds taken off with shifts and masks. */
 #include "mj_forms.h"
 #include "mj_suits.h"
 
@@ -94,7 +95,10 @@ static bool bitwise_is_win(const mj_hand *h, const mj_rules *r) { return mj_form
 extern const mj_algo mj_algo_bitwise;
 
 /* Waits: only the kinds the tile-count argument leaves open are tried (mj_waits_by_group). */
-static mj_kindset bitwise_waits(const mj_hand *h, const mj_rules *r) { return mj_waits_by_group(h, r, bitwise_std, &mj_algo_bitwise); }
+static mj_kindset bitwise_waits(const mj_hand *h, const mj_rules *r)
+{
+    return mj_waits_by_group(h, r, bitwise_std, &mj_algo_bitwise);
+}
 
 const mj_algo mj_algo_bitwise = {
     .name = "bitwise",

@@ -1,4 +1,5 @@
-/* dp: a dynamic program over the ranks of each suit, its state the runs still open from the two ranks before and whether the pair is placed (seed 001 §4's idea, designed properly). */
+/* dp: a dynamic program over the ranks of each suit, its state the runs still open from the
+ * two ranks before and whether the pair is placed (seed 001 §4's idea, designed properly). */
 #include "mj_forms.h"
 #include "mj_suits.h"
 
@@ -140,7 +141,10 @@ static mj_kindset std_waits(uint8_t c[MJ_KINDS], int kinds)
         if (pair_at < 0) continue;
         bool others = true;
         for (int s = 0; s < 3 && others; s++)
-            if (s != g) others = s == pair_at ? suit_melds_and_pair(c + s * MJ_SUIT_SIZE) : suit_melds(c + s * MJ_SUIT_SIZE);
+            if (s != g) {
+                const uint8_t *other = c + s * MJ_SUIT_SIZE;
+                others = s == pair_at ? suit_melds_and_pair(other) : suit_melds(other);
+            }
         if (others) set |= (mj_kindset)suit_waits(suit, pair_at == g) << (g * MJ_SUIT_SIZE);
     }
     return set;

@@ -1,4 +1,5 @@
-/* greedy: count-array greedy (seed 003 §4, seed 000's is_main_part done right), the pair tried only where the mod-3 arguments allow it. */
+/* greedy: count-array greedy (seed 003 §4, seed 000's is_main_part done right), the pair
+ * tried only where the mod-3 arguments allow it. */
 #include "mj_forms.h"
 #include "mj_suits.h"
 
@@ -65,7 +66,10 @@ static bool greedy_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms
 extern const mj_algo mj_algo_greedy;
 
 /* Waits: only the kinds the tile-count argument leaves open are tried (mj_waits_by_group). */
-static mj_kindset greedy_waits(const mj_hand *h, const mj_rules *r) { return mj_waits_by_group(h, r, greedy_std, &mj_algo_greedy); }
+static mj_kindset greedy_waits(const mj_hand *h, const mj_rules *r)
+{
+    return mj_waits_by_group(h, r, greedy_std, &mj_algo_greedy);
+}
 
 const mj_algo mj_algo_greedy = {
     .name = "greedy",

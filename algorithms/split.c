@@ -1,4 +1,5 @@
-/* split: seed 000's splitting method (拆解法) as its author meant it: remove a pair, cut the rest at gaps, every piece a multiple of 3 tiles, each piece reduced greedily. */
+/* split: seed 000's splitting method (拆解法) as its author meant it: remove a pair, cut
+ * the rest at gaps, every piece a multiple of 3 tiles, each piece reduced greedily. */
 #include "mj_forms.h"
 #include "mj_suits.h"
 
@@ -103,7 +104,10 @@ static bool split_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_
 extern const mj_algo mj_algo_split;
 
 /* Waits: only the kinds the tile-count argument leaves open are tried (mj_waits_by_group). */
-static mj_kindset split_waits(const mj_hand *h, const mj_rules *r) { return mj_waits_by_group(h, r, split_std, &mj_algo_split); }
+static mj_kindset split_waits(const mj_hand *h, const mj_rules *r)
+{
+    return mj_waits_by_group(h, r, split_std, &mj_algo_split);
+}
 
 const mj_algo mj_algo_split = {
     .name = "split",
