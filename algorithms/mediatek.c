@@ -10,9 +10,13 @@
  * A-I = m1-m9, 1-9 = p1-p9, a-i = s1-s9. Their ASCII gaps (':' after '9', 'J' after 'I',
  * 'j' after 'i') are what keep the seed's "next letter" test from joining two suits. */
 typedef struct {
-    char v[MJ_MAX_TILES + 4];
+    char buf[MJ_MAX_TILES + 4];
+    int first; /* the letters are buf[first .. first + size): erasing the front is first++ */
     int size;
 } lst_t;
+
+/* The letters of a list, as the seed's vector holds them. */
+#define LETTERS(l) ((l)->buf + (l)->first)
 
 typedef struct {
     int v[MJ_MAX_TILES];
@@ -32,18 +36,22 @@ static void sorted_letters(const mj_hand *h, lst_t *lst)
         const uint8_t *count = h->count + ascii_order[s] * 9;
         char first = suit_first[ascii_order[s]];
         for (int r = 0; r < 9; r++) {
-            char *out = lst->v + size;
+            char *out = lst->buf + size;
             out[0] = out[1] = out[2] = out[3] = (char)(first + r);
             size += count[r];
         }
     }
+    lst->first = 0;
     lst->size = size;
 }
 
-/* vector::erase at index at. */
+/* vector::erase at index at: the letters before it move up one place and the list starts
+ * one later, which is no move at all for the front (most erases in delgroup). */
 static void erase_at(lst_t *lst, int at)
 {
-    for (int i = at; i + 1 < lst->size; i++) lst->v[i] = lst->v[i + 1];
+    char *v = LETTERS(lst);
+    for (int i = at; i > 0; i--) v[i] = v[i - 1];
+    lst->first++;
     lst->size--;
 }
 
@@ -54,11 +62,11 @@ static pos_t findreptpos(const lst_t *lst)
     pos_t pos = {.size = 0};
     int temp_pos = 0;
     if (lst->size <= 1) return pos;
-    if (lst->v[0] == lst->v[1]) pos.v[pos.size++] = temp_pos;
+    if (LETTERS(lst)[0] == LETTERS(lst)[1]) pos.v[pos.size++] = temp_pos;
     for (int iter1 = 1; iter1 != lst->size - 1; iter1++) { /* from second to penultimate */
         ++temp_pos;
         int it_front = iter1 - 1, it_back = iter1 + 1;
-        if ((lst->v[iter1] != lst->v[it_front]) && (lst->v[iter1] == lst->v[it_back])) pos.v[pos.size++] = temp_pos;
+        if ((LETTERS(lst)[iter1] != LETTERS(lst)[it_front]) && (LETTERS(lst)[iter1] == LETTERS(lst)[it_back])) pos.v[pos.size++] = temp_pos;
     }
     return pos;
 }
@@ -67,7 +75,7 @@ static pos_t findreptpos(const lst_t *lst)
  * bound was lost in transcription ("I <=; ++i"); 12 is the one that reads 14 letters. */
 static bool isddh(const lst_t *lst)
 {
-    const char *newlst = lst->v; /* the seed copies the vector first; reading it is the same */
+    const char *newlst = LETTERS(lst); /* the seed copies the vector first; reading is the same */
     for (int i = 0; i <= 12; i += 2) /* the seed: ++i in the header and again in the body */
         if (newlst[i] != newlst[i + 1]) return false;
     return true;
@@ -78,34 +86,34 @@ static bool isddh(const lst_t *lst)
  * that would stall on the byte stores just made to the list. */
 static int numoffirst(const lst_t *lst)
 {
-    if (lst->v[0] != lst->v[1]) return 1;
-    if ((lst->v[0] == lst->v[1]) && (lst->v[1] != lst->v[2])) return 2;
-    if (lst->v[0] == lst->v[2]) {
+    if (LETTERS(lst)[0] != LETTERS(lst)[1]) return 1;
+    if ((LETTERS(lst)[0] == LETTERS(lst)[1]) && (LETTERS(lst)[1] != LETTERS(lst)[2])) return 2;
+    if (LETTERS(lst)[0] == LETTERS(lst)[2]) {
         if (lst->size == 3) return 3;
-        if ((lst->size >= 4) && (lst->v[2] != lst->v[3])) return 3; /* lst[3] must be guaranteed size>=4 */
+        if ((lst->size >= 4) && (LETTERS(lst)[2] != LETTERS(lst)[3])) return 3; /* lst[3] must be guaranteed size>=4 */
     }
     /* the seed reads lst[3] before testing the size; every 3-letter list has returned above */
-    if ((lst->v[0] == lst->v[3]) && (lst->size >= 4)) return 4;
+    if ((LETTERS(lst)[0] == LETTERS(lst)[3]) && (lst->size >= 4)) return 4;
     return 0;
 }
 
 /* Check if there is a first straight or dark bar (reads only, like numoffirst). */
 static bool checkgroup(const lst_t *lst, const int num)
 {
-    if ((num == 1) && (lst->v[1] == lst->v[0] + 1)) {
+    if ((num == 1) && (LETTERS(lst)[1] == LETTERS(lst)[0] + 1)) {
         for (int i = 2; i < lst->size; ++i) { /* second number may have duplicate */
-            if (lst->v[i] != lst->v[1]) {
-                if (lst->v[i] == lst->v[0] + 2)
+            if (LETTERS(lst)[i] != LETTERS(lst)[1]) {
+                if (LETTERS(lst)[i] == LETTERS(lst)[0] + 2)
                     return true;
                 else
                     return false;
             }
         }
     }
-    if ((num == 2) && (lst->v[2] == lst->v[1] + 1)) {
+    if ((num == 2) && (LETTERS(lst)[2] == LETTERS(lst)[1] + 1)) {
         for (int i = 3; i < lst->size; ++i) { /* the third number may be duplicated */
-            if (lst->v[i] != lst->v[2]) {
-                if (lst->v[i] == lst->v[1] + 2)
+            if (LETTERS(lst)[i] != LETTERS(lst)[2]) {
+                if (LETTERS(lst)[i] == LETTERS(lst)[1] + 2)
                     return true;
                 else
                     return false;
@@ -123,7 +131,7 @@ static void delgroup(lst_t *lst, const int num)
         int iter = 1;
         for (int i = 2; i < lst->size; ++i) {
             ++iter;
-            if (lst->v[i] == (1 + lst->v[1])) {
+            if (LETTERS(lst)[i] == (1 + LETTERS(lst)[1])) {
                 erase_at(lst, iter);
                 erase_at(lst, 0);
                 erase_at(lst, 0);
@@ -135,7 +143,7 @@ static void delgroup(lst_t *lst, const int num)
         int iter = 2;
         for (int i = 3; i < lst->size; ++i) {
             ++iter;
-            if (lst->v[i] == (1 + lst->v[2])) {
+            if (LETTERS(lst)[i] == (1 + LETTERS(lst)[2])) {
                 erase_at(lst, iter);
                 erase_at(lst, 1); /* remove the second-digit card */
                 erase_at(lst, 1);
@@ -171,9 +179,10 @@ static bool is3n(lst_t *lst)
 /* Remove the x and x+1 positions of a pair. */
 static lst_t deldui(const lst_t *lst, const int x)
 {
-    lst_t newlst = {.size = lst->size - 2}; /* every letter but x and x+1, in order */
-    memcpy(newlst.v, lst->v, (size_t)x);
-    memcpy(newlst.v + x, lst->v + x + 2, (size_t)(lst->size - x - 2));
+    lst_t newlst = {.first = 0, .size = lst->size - 2}; /* every letter but x and x+1, in order */
+    const char *v = LETTERS(lst);
+    for (int i = 0; i < x; i++) newlst.buf[i] = v[i];
+    for (int i = x; i < newlst.size; i++) newlst.buf[i] = v[i + 2];
     return newlst;
 }
 
@@ -191,9 +200,10 @@ static bool ishu3n(const lst_t *lst)
 /* Remove the bar starting at x (4 cards). */
 static lst_t delgang(const lst_t *lst, const int x)
 {
-    lst_t newlst = {.size = lst->size - 4}; /* every letter but x..x+3, in order */
-    memcpy(newlst.v, lst->v, (size_t)x);
-    memcpy(newlst.v + x, lst->v + x + 4, (size_t)(lst->size - x - 4));
+    lst_t newlst = {.first = 0, .size = lst->size - 4}; /* every letter but x..x+3, in order */
+    const char *v = LETTERS(lst);
+    for (int i = 0; i < x; i++) newlst.buf[i] = v[i];
+    for (int i = x; i < newlst.size; i++) newlst.buf[i] = v[i + 4];
     return newlst;
 }
 
@@ -204,7 +214,7 @@ static pos_t findgangpos(const lst_t *lst)
     int temp_pos = 0;
     if (lst->size < 4) return pos;
     for (int i = 0; i < lst->size - 3; ++i) {
-        if (lst->v[i] == lst->v[i + 3]) pos.v[pos.size++] = temp_pos;
+        if (LETTERS(lst)[i] == LETTERS(lst)[i + 3]) pos.v[pos.size++] = temp_pos;
         ++temp_pos;
     }
     return pos;
@@ -264,7 +274,7 @@ static bool mediatek_is_win(const mj_hand *h, const mj_rules *r)
     lst_t newlst2 = delgang(&newlst1, pos.v[2]);
     lst_t newlst3 = delgang(&newlst2, pos.v[1]);
     lst_t newlst4 = delgang(&newlst3, pos.v[0]);
-    return newlst4.v[0] == newlst4.v[1];
+    return LETTERS(&newlst4)[0] == LETTERS(&newlst4)[1];
 }
 
 const mj_algo mj_algo_mediatek = {
