@@ -6,17 +6,22 @@
 bool mj_forms_special14(const uint8_t count[MJ_KINDS], const mj_rules *r)
 {
     if (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) {
-        bool even = true, four = false;
-        for (int k = 0; k < r->kinds; k++) {
-            even &= !(count[k] & 1);
-            four |= count[k] == 4;
-        }
+        /* counts are 0..4: bit 0 marks an odd count, bit 2 a four; OR all 34 bytes at once */
+        uint64_t w[5] = {0};
+        memcpy(w, count, MJ_KINDS);
+        uint64_t all = w[0] | w[1] | w[2] | w[3] | w[4];
+        bool even = (all & 0x0101010101010101ull) == 0;
+        bool four = (all & 0x0404040404040404ull) != 0;
         if (even && (!four || (r->forms & MJ_FORM_7P4))) return true;
     }
     if ((r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) {
         static const int orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
         int held = 0;
-        for (int i = 0; i < 13; i++) held += count[orphans[i]] >= 1 && count[orphans[i]] <= 2 ? count[orphans[i]] : 99;
+        for (int i = 0; i < 13; i++) {
+            int n = count[orphans[i]];
+            if (n == 0 || n > 2) return false; /* most hands stop at the first orphan */
+            held += n;
+        }
         if (held == 14) return true; /* all 13 present, one twice, 14 tiles: nothing else */
     }
     return false;
