@@ -166,7 +166,14 @@ static bool table_is_win(const mj_hand *h, const mj_rules *r)
     if (n > 14) return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
     /* mj_hand is 35 bytes, so 8 bytes from the honors end at `tiles`, masked off */
     uint64_t hon = load8(h->count + MJ_HONOR_BASE) & LOW7;
-    if ((r->forms & MJ_FORM_STD) && std_counts(h->count, hon)) return true;
+    if (r->forms & MJ_FORM_STD) {
+        /* without honors (27 kinds) the rule has nothing to check: three lookups decide */
+        if (r->kinds == MJ_SUITED_KINDS) {
+            if (suit_class(h->count) + suit_class(h->count + 9) + suit_class(h->count + 18) == 1) return true;
+        } else if (std_counts(h->count, hon)) {
+            return true;
+        }
+    }
     return n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)) && special14(h->count, hon, r);
 }
 
