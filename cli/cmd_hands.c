@@ -192,6 +192,18 @@ int cli_cmd_check(int argc, char **argv) { return run_hands("check", argc, argv,
 int cli_cmd_waits(int argc, char **argv) { return run_hands("waits", argc, argv, true, false); }
 int cli_cmd_convert(int argc, char **argv) { return run_hands("convert", argc, argv, false, true); }
 
+/* Prints s padded to `width` terminal columns: UTF-8 aware, CJK counted as two columns. */
+static void print_padded(const char *s, int width)
+{
+    int cols = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if ((*p & 0xc0) == 0x80) continue;   /* continuation byte */
+        cols += (*p >= 0xe3 && *p <= 0xe9) ? 2 : 1; /* U+3000..U+9FFF: wide */
+    }
+    fputs(s, stdout);
+    for (; cols < width; cols++) fputc(' ', stdout);
+}
+
 int cli_cmd_algos(int argc, char **argv)
 {
     bool json = false;
@@ -210,8 +222,9 @@ int cli_cmd_algos(int argc, char **argv)
             cli_json_string(stdout, a->summary, strlen(a->summary));
             puts("}");
         } else {
-            printf("%-16s %-22s %-2d  %-28s %s  %s\n", a->name, forms, a->max_kinds, a->source,
-                   a->flawed ? "FLAWED" : "ok    ", a->flawed && a->flaw ? a->flaw : a->summary);
+            printf("%-16s %-22s %-2d  ", a->name, forms, a->max_kinds);
+            print_padded(a->source, 30);
+            printf("%s  %s\n", a->flawed ? "FLAWED" : "ok    ", a->flawed && a->flaw ? a->flaw : a->summary);
         }
     }
     return CLI_OK;
