@@ -141,7 +141,7 @@ bool mj_explain(const mj_hand *h, const mj_rules *r, char *buf, size_t cap)
                 const group *g = &log.g[i];
                 if (g->shape != order[o] || g->kind != pass_kind) continue;
                 int rank = mj_kind_rank(g->kind);
-                char text[8];
+                char text[48]; /* ranks are 1..9; room enough that no compiler sees truncation */
                 switch (g->shape) {
                 case GROUP_RUN: snprintf(text, sizeof text, "%d%d%d", rank, rank + 1, rank + 2); break;
                 case GROUP_TRIPLET: snprintf(text, sizeof text, "%d%d%d", rank, rank, rank); break;
