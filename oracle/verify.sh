@@ -39,8 +39,13 @@ steps=$steps_verify
 
 tables=$STATE/tables.txt
 : > "$tables"
+rm -f "$STATE/failed"
+# Ctrl-C reaches mjverify too, which saves its checkpoint and exits 130; a trap with a
+# handler (unlike the default action) lets this shell wait for it, then print and stop.
+interrupted=0
+trap 'interrupted=1' INT TERM
 start=$(date +%s)
-echo "$steps" | while IFS='|' read -r name rules tiles sizes mode algo what; do
+while IFS='|' read -r name rules tiles sizes mode algo what; do
     [ -n "$name" ] || continue
     json=$REPORTS/verify-$name.json
     out=$STATE/$name.out
@@ -54,24 +59,26 @@ echo "$steps" | while IFS='|' read -r name rules tiles sizes mode algo what; do
             --threads "$THREADS" --json "$json" --checkpoint "$STATE/$name.ckpt" > "$out"
         rc=$?
     fi
+    if [ "$rc" -eq 130 ] || [ "$interrupted" -eq 1 ]; then
+        echo "verify: interrupted during step $name; run the same target again to resume" >&2
+        interrupted=1
+        break
+    fi
     {
         echo "== $name: $what (rules $rules, $tiles kinds, sizes $sizes, $mode) -> $json"
         cat "$out"
         echo
     } >> "$tables"
-    if [ "$rc" -eq 130 ]; then
-        echo "verify: interrupted during step $name; run the same target again to resume" >&2
-        exit 130
-    fi
     [ "$rc" -ne 0 ] && echo "$rc" > "$STATE/failed"
-done
-rc=$?
+done <<STEPS
+$steps
+STEPS
 end=$(date +%s)
 echo
 echo "==================== exhaustive verification: results ===================="
 cat "$tables"
 echo "total wall time: $((end - start)) s"
-if [ "$rc" -eq 130 ]; then exit 130; fi
+[ "$interrupted" -eq 1 ] && exit 130
 if [ -f "$STATE/failed" ]; then
     rm -f "$STATE/failed"
     echo "verify: FAIL: an unflagged algorithm disagrees with the truth (see the tables above)"
