@@ -1,10 +1,9 @@
 #!/bin/sh
 # Writes reports/index.html to stdout: the charts, the figures from the CSV as tables,
 # the speed targets, and where the figures come from (date, machine, commit).
-# Usage: sh reports/index.sh REPORTS_DIR [ORACLE_JSON]; called by report.sh.
+# Usage: sh reports/index.sh REPORTS_DIR; called by report.sh.
 set -eu
 dir=$1
-oracle_json=${2:-}
 data=$dir/data
 plot=$data/plot
 
@@ -136,17 +135,20 @@ else
   echo "<p class=\"note\">Not measured in this run: it needs the oracle's run API and the <code>table</code> algorithm.</p>"
 fi
 
-if [ -s "$plot/oracle.dat" ]; then
-  echo "<h2>Exhaustive verify summary from the oracle</h2>"
-  chart oracle "mismatches per algorithm in the oracle's exhaustive verify"
-  echo "<p class=\"note\">From <code>$(basename "$oracle_json" | esc)</code>.</p>"
-  awk '
-  BEGIN { print "<table><tr><th>algorithm</th><th>flagged</th><th>hands</th><th>mismatches</th><th>false wins</th><th>false non-wins</th><th>ns per hand per thread</th></tr>" }
-  {
-    cls = ($4 > 0) ? " class=\"err\"" : ""
-    printf "<tr><th>%s</th><td>%s</td><td>%s</td><td%s>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", $1, ($2 == "flagged") ? "yes" : "", $3, cls, $4, $5, $6, $7
-  }
-  END { print "</table>" }' "$plot/oracle.dat"
+if [ -s "$plot/oracle.list" ]; then
+  echo "<h2>Exhaustive verify summaries from the oracle</h2>"
+  echo "<p class=\"note\">Every hand of the sizes shown, judged by the ground truth and by each algorithm (<code>make verify</code>); one chart per JSON summary in this folder.</p>"
+  while read -r name json; do
+    echo "<h3>$(echo "$json" | esc)</h3>"
+    chart "$name" "mismatches and ns per hand per algorithm in $json"
+    awk '
+    BEGIN { print "<table><tr><th>algorithm</th><th>flagged</th><th>hands</th><th>mismatches</th><th>false wins</th><th>false non-wins</th><th>ns per hand per thread</th></tr>" }
+    {
+      cls = ($4 > 0) ? " class=\"err\"" : ""
+      printf "<tr><th>%s</th><td>%s</td><td>%s</td><td%s>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", $1, ($2 == "flagged") ? "yes" : "", $3, cls, $4, $5, $6, $7
+    }
+    END { print "</table>" }' "$plot/$name.dat"
+  done <"$plot/oracle.list"
 fi
 
 cat <<EOF

@@ -222,22 +222,15 @@ else
   rm -f "$dir/verify.svg" "$dir/verify.png"
 fi
 
-# --- 5. the oracle's verify summary, if `mjverify verify` left a JSON summary here
-# (make verify writes verify-sichuan-27.json; otherwise the newest one is drawn)
-oracle_json=
-if [ -f "$dir/verify-sichuan-27.json" ]; then oracle_json=$dir/verify-sichuan-27.json
-else oracle_json=$(ls -t "$dir"/verify-*.json 2>/dev/null | head -n 1 || true); fi
-rm -f "$plot/oracle.dat"
-if [ -n "$oracle_json" ] && sh "$here/oracle_summary.sh" "$oracle_json" >"$plot/oracle.raw"; then
-  sed 1d "$plot/oracle.raw" >"$plot/oracle.dat"
-  ohead=$(sed -n '1s/^# //p' "$plot/oracle.raw")
-  cut -d' ' -f1 "$plot/oracle.dat" >"$plot/oracle.n"
-  {
-    cat <<'EOF'
+# --- 5. the oracle's verify summaries: one chart per JSON summary that `mjverify verify`
+# (make verify) left here, named oracle-<its name without verify->
+rm -f "$dir"/oracle-*.svg "$dir"/oracle-*.png "$plot"/oracle-*.dat
+: >"$plot/oracle.list"
+cat >"$plot/oracle.gp" <<'EOF'
 # ranges first, before any axis range is set (stats filters by them)
-stats 'data/plot/oracle.dat' using 4 nooutput
+stats datafile using 4 nooutput
 wrong_max = STATS_max
-stats 'data/plot/oracle.dat' using 7 nooutput
+stats datafile using 7 nooutput
 ns_min = STATS_min
 ns_max = STATS_max
 set multiplot layout 1,2 title sprintf("Exhaustive verify from the oracle (%s): %s rules, %s kinds, every hand of %s to %s tiles, mode %s", src, word(head,1), word(head,2), word(head,3), word(head,4), word(head,5))
@@ -253,25 +246,32 @@ set title "Hands judged wrong (0 drawn as a stub at 0.5)"
 set ylabel "mismatches against the ground truth (log scale)"
 set xlabel "algorithm"
 set yrange [0.3:(wrong_max > 1 ? wrong_max * 4 : 10)]
-plot 'data/plot/oracle.dat' using 0:($4 > 0 ? $4 : 0.5):(stringcolumn(2) eq "flagged" ? 0xCC3311 : 0x117733):xtic(1) with boxes lc rgb variable notitle, \
+plot datafile using 0:($4 > 0 ? $4 : 0.5):(stringcolumn(2) eq "flagged" ? 0xCC3311 : 0x117733):xtic(1) with boxes lc rgb variable notitle, \
      '' using 0:($4 > 0 ? $4 : 0.5):(sprintf("%d", $4)) with labels offset 0,0.8 notitle, \
      keyentry with boxes lc rgb "#117733" title "unflagged", keyentry with boxes lc rgb "#CC3311" title "flagged port"
 set title "Time per hand inside the run (per thread)"
 set ylabel "ns per hand per thread (log scale)"
 set yrange [(ns_min < 10 ? ns_min / 3 : 1):ns_max * 3]
-plot 'data/plot/oracle.dat' using 0:7:xtic(1) with boxes lc rgb "#4477AA" notitle, \
+plot datafile using 0:7:xtic(1) with boxes lc rgb "#4477AA" notitle, \
      '' using 0:7:(sprintf("%.1f", $7)) with labels offset 0,0.8 notitle
 unset multiplot
 EOF
-  } >"$plot/oracle.gp"
-  (cd "$dir" && draw oracle 1300 560 "$plot/oracle.gp" "src='$(basename "$oracle_json")'; head='$ohead'; n=$(wc -l <"$plot/oracle.dat")")
-else
-  oracle_json=
-  rm -f "$dir/oracle.svg" "$dir/oracle.png"
-fi
+for json in "$dir"/verify-*.json; do
+  [ -f "$json" ] || continue
+  base=$(basename "$json" .json)
+  name=oracle-${base#verify-}
+  if ! sh "$here/oracle_summary.sh" "$json" >"$plot/$name.raw"; then
+    echo "report: $json holds no algorithm totals: skipped" >&2
+    continue
+  fi
+  sed 1d "$plot/$name.raw" >"$plot/$name.dat"
+  ohead=$(sed -n '1s/^# //p' "$plot/$name.raw")
+  (cd "$dir" && draw "$name" 1300 560 "$plot/oracle.gp" "datafile='data/plot/$name.dat'; src='$base.json'; head='$ohead'; n=$(wc -l <"$plot/$name.dat")")
+  echo "$name $base.json" >>"$plot/oracle.list"
+done
 
 # --- index.html
 (cd "$dir" && sh "$here/../bench/targets.sh" data "$(awk -F, '$2 == "true" { print $1 }' data/algos.csv | tr '\n' ' ')") >"$plot/targets.txt" || true
-sh "$here/index.sh" "$dir" "${oracle_json:-}" >"$dir/index.html"
+sh "$here/index.sh" "$dir" >"$dir/index.html"
 sh "$here/summary.sh" "$dir" >"$dir/summary.md"
 echo "report: $dir/index.html, $dir/summary.md" >&2
