@@ -20,6 +20,7 @@ build: configure
 # The quick tier of Check suites (ctest label `quick`); `make test-exhaustive` runs the long ones.
 test: build
 	@cd $(BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
+	@echo "Check suites:" && grep -hE '^(Running suite|[0-9]+%: Checks: )' $(BUILD)/Testing/Temporary/LastTest.log
 
 test-exhaustive: build
 	@cd $(BUILD) && ctest -L exhaustive --output-on-failure
