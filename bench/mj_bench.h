@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "mj_algo.h"
+#include "mj_random.h"
 #include "mj_rules.h"
 #include "mj_tiles.h"
 
@@ -33,21 +34,16 @@ const char *mj_bench_truth_name(void);
 bool mj_bench_truth_is_win(const mj_hand *h, const mj_rules *r);
 mj_kindset mj_bench_truth_waits(const mj_hand *h, const mj_rules *r);
 
-/* A seeded PRNG (splitmix64): the same seed deals the same workloads everywhere. */
-typedef struct { uint64_t s; } mj_bench_rng;
-uint64_t mj_bench_next(mj_bench_rng *g);
-uint32_t mj_bench_below(mj_bench_rng *g, uint32_t n); /* uniform in 0..n-1, n >= 1 */
-
-/* The hand generators; every hand they return satisfies mj_hand_valid(h, kinds).
- * Deals `tiles` tiles from a freshly shuffled wall of 4 copies of `kinds` kinds. */
-mj_hand mj_bench_deal(mj_bench_rng *g, int kinds, int tiles);
+/* The hand generators, on core's seeded mj_rng (the same seed deals the same workloads
+ * everywhere); every hand they return satisfies mj_hand_valid(h, kinds). Dealt hands
+ * come from mj_deal (mj_random.h). */
 /* A complete hand of `tiles` tiles under r, built from its definition (a pair and melds;
  * seven pairs, thirteen orphans or kongs when r has them at that size). False when r
  * has no winning form at that size. */
-bool mj_bench_complete(mj_bench_rng *g, const mj_rules *r, int tiles, mj_hand *out);
+bool mj_bench_complete(mj_rng *g, const mj_rules *r, int tiles, mj_hand *out);
 /* A complete hand with one tile swapped for another kind so that it no longer wins:
  * one tile from complete. False when r has no winning form at that size. */
-bool mj_bench_near_miss(mj_bench_rng *g, const mj_rules *r, int tiles, mj_hand *out);
+bool mj_bench_near_miss(mj_rng *g, const mj_rules *r, int tiles, mj_hand *out);
 /* Whether h does not win but some single swap (one tile out, another kind in) makes it win. */
 bool mj_bench_is_near_miss(const mj_hand *h, const mj_rules *r);
 

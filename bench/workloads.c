@@ -7,33 +7,6 @@
 
 #include "mj_notation.h"
 
-uint64_t mj_bench_next(mj_bench_rng *g)
-{
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-uint32_t mj_bench_below(mj_bench_rng *g, uint32_t n) { return (uint32_t)(((mj_bench_next(g) >> 32) * (uint64_t)n) >> 32); }
-
-mj_hand mj_bench_deal(mj_bench_rng *g, int kinds, int tiles)
-{
-    uint8_t wall[MJ_KINDS * MJ_MAX_COPIES];
-    int n = kinds * MJ_MAX_COPIES;
-    for (int i = 0; i < n; i++) wall[i] = (uint8_t)(i / MJ_MAX_COPIES);
-    mj_hand h;
-    mj_hand_clear(&h);
-    for (int i = 0; i < tiles; i++) { /* the first `tiles` places of a Fisher-Yates shuffle */
-        int j = i + (int)mj_bench_below(g, (uint32_t)(n - i));
-        uint8_t t = wall[i];
-        wall[i] = wall[j];
-        wall[j] = t;
-        mj_hand_add(&h, wall[i]);
-    }
-    return h;
-}
-
 /* Adds n copies of kind; false when that would pass four copies. */
 static bool add_n(mj_hand *h, int kind, int n)
 {
@@ -44,47 +17,47 @@ static bool add_n(mj_hand *h, int kind, int n)
 }
 
 /* A random meld: a run (two times in three, suited kinds only) or a triplet. */
-static bool add_meld(mj_bench_rng *g, mj_hand *h, int kinds)
+static bool add_meld(mj_rng *g, mj_hand *h, int kinds)
 {
-    int k = (int)mj_bench_below(g, (uint32_t)kinds);
-    if (!mj_kind_is_honor(k) && mj_bench_below(g, 3) != 0) {
-        k = mj_kind_make(mj_kind_suit(k), 1 + (int)mj_bench_below(g, 7));
+    int k = (int)mj_rng_below(g, (uint32_t)kinds);
+    if (!mj_kind_is_honor(k) && mj_rng_below(g, 3) != 0) {
+        k = mj_kind_make(mj_kind_suit(k), 1 + (int)mj_rng_below(g, 7));
         return add_n(h, k, 1) && add_n(h, k + 1, 1) && add_n(h, k + 2, 1);
     }
     return add_n(h, k, 3);
 }
 
 /* A pair and `melds` melds, with `kongs` four-of-a-kinds set beside them first. */
-static bool build_standard(mj_bench_rng *g, mj_hand *h, int kinds, int melds, int kongs)
+static bool build_standard(mj_rng *g, mj_hand *h, int kinds, int melds, int kongs)
 {
     mj_hand_clear(h);
     for (int i = 0; i < kongs; i++)
-        if (!add_n(h, (int)mj_bench_below(g, (uint32_t)kinds), 4)) return false;
-    if (!add_n(h, (int)mj_bench_below(g, (uint32_t)kinds), 2)) return false;
+        if (!add_n(h, (int)mj_rng_below(g, (uint32_t)kinds), 4)) return false;
+    if (!add_n(h, (int)mj_rng_below(g, (uint32_t)kinds), 2)) return false;
     for (int i = 0; i < melds; i++)
         if (!add_meld(g, h, kinds)) return false;
     return true;
 }
 
-static bool build_seven_pairs(mj_bench_rng *g, mj_hand *h, int kinds, bool fours)
+static bool build_seven_pairs(mj_rng *g, mj_hand *h, int kinds, bool fours)
 {
     mj_hand_clear(h);
     for (int i = 0; i < 7; i++) {
-        int k = (int)mj_bench_below(g, (uint32_t)kinds);
+        int k = (int)mj_rng_below(g, (uint32_t)kinds);
         if (h->count[k] == (fours ? 4 : 2) || !add_n(h, k, 2)) return false;
     }
     return true;
 }
 
-static void build_orphans(mj_bench_rng *g, mj_hand *h)
+static void build_orphans(mj_rng *g, mj_hand *h)
 {
     static const int orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
     mj_hand_clear(h);
     for (int i = 0; i < 13; i++) add_n(h, orphans[i], 1);
-    add_n(h, orphans[mj_bench_below(g, 13)], 1);
+    add_n(h, orphans[mj_rng_below(g, 13)], 1);
 }
 
-bool mj_bench_complete(mj_bench_rng *g, const mj_rules *r, int tiles, mj_hand *out)
+bool mj_bench_complete(mj_rng *g, const mj_rules *r, int tiles, mj_hand *out)
 {
     if (tiles < r->min_win || tiles > r->max_win || tiles < 2 || tiles > MJ_MAX_TILES) return false;
     /* which forms can win at this size, weighted so that the standard form dominates
@@ -100,7 +73,7 @@ bool mj_bench_complete(mj_bench_rng *g, const mj_rules *r, int tiles, mj_hand *o
     if (nf == 0) return false;
     for (int i = 0; i < nf; i++) total += weight[i];
     for (int attempt = 0; attempt < 100000; attempt++) {
-        int pick = (int)mj_bench_below(g, (uint32_t)total), i = 0;
+        int pick = (int)mj_rng_below(g, (uint32_t)total), i = 0;
         while (pick >= weight[i]) pick -= weight[i++];
         bool ok = false;
         switch (forms[i]) {
@@ -116,13 +89,13 @@ bool mj_bench_complete(mj_bench_rng *g, const mj_rules *r, int tiles, mj_hand *o
     return false;
 }
 
-bool mj_bench_near_miss(mj_bench_rng *g, const mj_rules *r, int tiles, mj_hand *out)
+bool mj_bench_near_miss(mj_rng *g, const mj_rules *r, int tiles, mj_hand *out)
 {
     for (int attempt = 0; attempt < 1000; attempt++) {
         mj_hand h;
         if (!mj_bench_complete(g, r, tiles, &h)) return false;
         for (int swap = 0; swap < 64; swap++) {
-            int from = (int)mj_bench_below(g, (uint32_t)r->kinds), to = (int)mj_bench_below(g, (uint32_t)r->kinds);
+            int from = (int)mj_rng_below(g, (uint32_t)r->kinds), to = (int)mj_rng_below(g, (uint32_t)r->kinds);
             if (h.count[from] == 0 || to == from || h.count[to] == MJ_MAX_COPIES) continue;
             *out = h;
             out->count[from]--;
@@ -228,31 +201,31 @@ int mj_bench_workload_make(mj_bench_workload *w, const char *name, size_t count,
     w->size = s->size == s->size_max ? s->size : 0;
     if (alloc_hands(w, count) != 0) return fail(err, errcap, "workload %s: %s", name, "out of memory");
     /* every workload draws from its own stream, so adding one never changes another */
-    mj_bench_rng g = {seed};
+    mj_rng g = {seed};
     for (const char *p = name; *p; p++) g.s = g.s * 31 + (unsigned char)*p;
     for (size_t i = 0; i < count; i++) {
         int tiles = s->size + (int)(i % (size_t)(s->size_max - s->size + 1));
         mj_hand *h = &w->hands[i];
         bool ok = true;
         switch (s->gen) {
-        case GEN_DEAL: *h = mj_bench_deal(&g, s->kinds, tiles); break;
+        case GEN_DEAL: *h = mj_deal(&g, s->kinds, tiles); break;
         case GEN_COMPLETE: ok = mj_bench_complete(&g, &w->rules, tiles, h); break;
         case GEN_NEAR: ok = mj_bench_near_miss(&g, &w->rules, tiles, h); break;
         case GEN_WAITS:
             /* odd places: a complete 14-tile hand less one random tile, so waits are not all empty */
             if (i % 2 && mj_bench_complete(&g, &w->rules, tiles + 1, h)) {
                 int k;
-                do k = (int)mj_bench_below(&g, (uint32_t)s->kinds);
+                do k = (int)mj_rng_below(&g, (uint32_t)s->kinds);
                 while (h->count[k] == 0);
                 mj_hand_remove(h, k);
             } else {
-                *h = mj_bench_deal(&g, s->kinds, tiles);
+                *h = mj_deal(&g, s->kinds, tiles);
             }
             break;
         case GEN_MIXED:
             /* the sizes run in turn; within each size, complete and dealt alternate */
             if (!((i / (size_t)(s->size_max - s->size + 1)) % 2 && mj_bench_complete(&g, &w->rules, tiles, h)))
-                *h = mj_bench_deal(&g, s->kinds, tiles);
+                *h = mj_deal(&g, s->kinds, tiles);
             break;
         }
         if (!ok) {

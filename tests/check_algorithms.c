@@ -61,15 +61,15 @@ static long each_suit_hand(int base, int n, void (*fn)(const mj_algo *, const mj
 }
 
 /* A random complete standard hand: a pair plus `melds` melds, dealt within copy limits. */
-static bool random_complete(tu_rng *rng, int kinds, int melds, mj_hand *h)
+static bool random_complete(mj_rng *rng, int kinds, int melds, mj_hand *h)
 {
     mj_hand_clear(h);
-    int pair = (int)tu_below(rng, (uint32_t)kinds);
+    int pair = (int)mj_rng_below(rng, (uint32_t)kinds);
     mj_hand_add(h, pair);
     mj_hand_add(h, pair);
     for (int m = 0; m < melds; m++) {
-        bool run = tu_below(rng, 2) == 0;
-        int k = (int)tu_below(rng, (uint32_t)kinds);
+        bool run = mj_rng_below(rng, 2) == 0;
+        int k = (int)mj_rng_below(rng, (uint32_t)kinds);
         if (run && !mj_kind_is_honor(k) && mj_kind_rank(k) <= 7) {
             if (h->count[k] == 4 || h->count[k + 1] == 4 || h->count[k + 2] == 4) return false;
             mj_hand_add(h, k), mj_hand_add(h, k + 1), mj_hand_add(h, k + 2);
@@ -106,24 +106,24 @@ START_TEST(agrees_on_random_hands)
 {
     const mj_algo *a = mj_algos[_i];
     if (a->flawed) return;
-    tu_rng rng = {tu_seed(a->name, 0x5eed0000u + (uint64_t)_i)};
+    mj_rng rng = {tu_seed(a->name, 0x5eed0000u + (uint64_t)_i)};
     for (int p = 0; p < NPRESETS; p++) {
         mj_rules r = tu_rules(presets[p]);
         if (!mj_algo_supports(a, &r)) continue;
         for (int i = 0; i < 100000; i++) {
-            mj_hand h = tu_deal(&rng, r.kinds, 14);
+            mj_hand h = mj_deal(&rng, r.kinds, 14);
             expect_same_win(a, &h, &r);
         }
         for (int i = 0; i < 20000; i++) {
             mj_hand h;
             if (!random_complete(&rng, r.kinds, 4, &h)) continue;
             expect_same_win(a, &h, &r);
-            int out = (int)tu_below(&rng, (uint32_t)r.kinds), in = (int)tu_below(&rng, (uint32_t)r.kinds);
+            int out = (int)mj_rng_below(&rng, (uint32_t)r.kinds), in = (int)mj_rng_below(&rng, (uint32_t)r.kinds);
             if (mj_hand_remove(&h, out) && mj_hand_add(&h, in)) expect_same_win(a, &h, &r);
         }
         if (r.forms & MJ_FORM_KONGS)
             for (int i = 0; i < 20000; i++) {
-                mj_hand h = tu_deal(&rng, r.kinds, 15 + (int)tu_below(&rng, 4));
+                mj_hand h = mj_deal(&rng, r.kinds, 15 + (int)mj_rng_below(&rng, 4));
                 expect_same_win(a, &h, &r);
             }
     }
@@ -135,14 +135,14 @@ START_TEST(agrees_on_waits)
 {
     const mj_algo *a = mj_algos[_i];
     if (a->flawed) return;
-    tu_rng rng = {tu_seed(a->name, 0xa17u + (uint64_t)_i)};
+    mj_rng rng = {tu_seed(a->name, 0xa17u + (uint64_t)_i)};
     for (int p = 0; p < NPRESETS; p++) {
         mj_rules r = tu_rules(presets[p]);
         if (!mj_algo_supports(a, &r)) continue;
         for (int i = 0; i < 10000; i++) {
-            mj_hand h = tu_deal(&rng, r.kinds, 13);
+            mj_hand h = mj_deal(&rng, r.kinds, 13);
             expect_same_waits(a, &h, &r);
-            if (random_complete(&rng, r.kinds, 4, &h) && mj_hand_remove(&h, (int)tu_below(&rng, (uint32_t)r.kinds)))
+            if (random_complete(&rng, r.kinds, 4, &h) && mj_hand_remove(&h, (int)mj_rng_below(&rng, (uint32_t)r.kinds)))
                 expect_same_waits(a, &h, &r);
         }
         for (int n = 1; n <= 13; n += 3) /* every single-suit waiting size */

@@ -67,11 +67,11 @@ END_TEST
  * shows up, honors only over 34 kinds. */
 START_TEST(deals_cover_the_wall)
 {
-    tu_rng g0 = {seed};
-    mj_bench_rng g = {tu_next(&g0)};
+    mj_rng g0 = {seed};
+    mj_rng g = {mj_rng_next(&g0)};
     int seen[MJ_KINDS] = {0};
     for (int i = 0; i < 2000; i++) {
-        mj_hand h = mj_bench_deal(&g, 27, 14);
+        mj_hand h = mj_deal(&g, 27, 14);
         ck_assert(mj_hand_valid(&h, 27));
         ck_assert_int_eq(h.tiles, 14);
         for (int k = 0; k < MJ_KINDS; k++) seen[k] += h.count[k];
@@ -84,7 +84,7 @@ END_TEST
 /* Complete hands win under their rules, by the baseline too, at every size that can win. */
 START_TEST(complete_hands_win)
 {
-    mj_bench_rng g = {seed};
+    mj_rng g = {seed};
     static const char *rules[] = {"sichuan", "riichi", "mediatek", "std,kongs"};
     for (size_t ri = 0; ri < sizeof rules / sizeof rules[0]; ri++) {
         mj_rules r = tu_rules(rules[ri]);

@@ -225,10 +225,10 @@ END_TEST
 START_TEST(survives_random_hands)
 {
     mj_rules r = std34();
-    tu_rng rng = {tu_seed("flawed survival", 0x5eed001u)};
+    mj_rng rng = {tu_seed("flawed survival", 0x5eed001u)};
     tally t = tally_start();
     for (int i = 0; i < 100000; i++) {
-        mj_hand h = tu_deal(&rng, MJ_KINDS, 1 + (int)tu_below(&rng, MJ_MAX_TILES));
+        mj_hand h = mj_deal(&rng, MJ_KINDS, 1 + (int)mj_rng_below(&rng, MJ_MAX_TILES));
         tally_hand(&t, &h, &r);
     }
     ck_assert_int_eq(t.hands, 100000);
@@ -245,11 +245,11 @@ START_TEST(measures_error_rates)
     long n = env ? strtol(env, NULL, 10) : 200000;
     ck_assert_msg(n > 0, "MJ_FLAWED_HANDS must be a positive count, not '%s'", env ? env : "");
     uint64_t seed = tu_seed("flawed rates", 0x001d48e9u);
-    tu_rng rng = {seed};
+    mj_rng rng = {seed};
     tally t = tally_start();
     long wins = 0;
     for (long i = 0; i < n; i++) {
-        mj_hand h = tu_deal(&rng, MJ_SUITED_KINDS, 14);
+        mj_hand h = mj_deal(&rng, MJ_SUITED_KINDS, 14);
         wins += mj_algo_is_win(t.right, &h, &r);
         tally_hand(&t, &h, &r);
     }

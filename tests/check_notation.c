@@ -165,11 +165,11 @@ END_TEST
 /* parse(format(h)) == h for every notation, on seeded random hands of every size. */
 START_TEST(round_trip_every_notation)
 {
-    tu_rng rng = {tu_seed("round_trip_every_notation", 20261122)};
+    mj_rng rng = {tu_seed("round_trip_every_notation", 20261122)};
     char buf[MJ_FORMAT_CAP];
     for (int iter = 0; iter < 20000; iter++) {
         int kinds = iter & 1 ? MJ_KINDS : MJ_SUITED_KINDS;
-        mj_hand h = tu_deal(&rng, kinds, 1 + (int)tu_below(&rng, MJ_MAX_TILES));
+        mj_hand h = mj_deal(&rng, kinds, 1 + (int)mj_rng_below(&rng, MJ_MAX_TILES));
         for (int nt = MJ_NOTATION_MPSZ; nt < MJ_NOTATION_COUNT; nt++) {
             mj_status s = mj_format(&h, (mj_notation)nt, buf, sizeof buf);
             if (nt == MJ_NOTATION_LETTERS && kinds == MJ_KINDS) {

@@ -403,11 +403,11 @@ START_TEST(corrupt_checkpoint_refused)
     }
     ck_assert(mj_checkpoint_parse(NULL, 0, out, &err) != MJ_OK);
     /* random bytes after a valid header are refused, never crash */
-    tu_rng rng = {tu_seed("corrupt_checkpoint_refused", 4)};
+    mj_rng rng = {tu_seed("corrupt_checkpoint_refused", 4)};
     for (int t = 0; t < 2000; t++) {
         static uint8_t junk[4096];
-        size_t len = tu_below(&rng, sizeof junk);
-        for (size_t i = 0; i < len; i++) junk[i] = (uint8_t)tu_next(&rng);
+        size_t len = mj_rng_below(&rng, sizeof junk);
+        for (size_t i = 0; i < len; i++) junk[i] = (uint8_t)mj_rng_next(&rng);
         if (len > 8 && t % 2) memcpy(junk, buf, 8);
         ck_assert(mj_checkpoint_parse(junk, len, out, &err) != MJ_OK);
     }

@@ -22,39 +22,12 @@ mj_rules tu_rules(const char *spec)
     return r;
 }
 
-uint64_t tu_next(tu_rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-uint32_t tu_below(tu_rng *r, uint32_t n) { return (uint32_t)(((tu_next(r) >> 32) * (uint64_t)n) >> 32); }
-
 uint64_t tu_seed(const char *what, uint64_t fallback)
 {
     const char *env = getenv("MJ_TEST_SEED");
     uint64_t seed = env ? strtoull(env, NULL, 0) : fallback;
     fprintf(stderr, "%s: seed %llu (set MJ_TEST_SEED to reproduce)\n", what, (unsigned long long)seed);
     return seed;
-}
-
-mj_hand tu_deal(tu_rng *r, int kinds, int tiles)
-{
-    uint8_t wall[MJ_KINDS * MJ_MAX_COPIES];
-    int n = kinds * MJ_MAX_COPIES;
-    for (int i = 0; i < n; i++) wall[i] = (uint8_t)(i / MJ_MAX_COPIES);
-    mj_hand h;
-    mj_hand_clear(&h);
-    for (int i = 0; i < tiles; i++) { /* partial Fisher-Yates */
-        int j = i + (int)tu_below(r, (uint32_t)(n - i));
-        uint8_t t = wall[i];
-        wall[i] = wall[j];
-        wall[j] = t;
-        mj_hand_add(&h, wall[i]);
-    }
-    return h;
 }
 
 int tu_run(Suite *s)
