@@ -242,7 +242,7 @@ set format y "%g"
 set xtics rotate by -30 nomirror
 set xrange [-0.6:n - 0.4]
 set key top left
-set title "Hands judged wrong (0 drawn as a stub at 0.5)"
+set title "Hands judged wrong (a 0 is drawn as a short bar at 0.5)"
 set ylabel "mismatches against the ground truth (log scale)"
 set xlabel "algorithm"
 set yrange [0.3:(wrong_max > 1 ? wrong_max * 4 : 10)]
