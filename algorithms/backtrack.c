@@ -21,17 +21,19 @@ static void log_push(group_log *log, int kind, group_shape shape)
 }
 
 /* Whether c (tiles in total) splits into melds only; the lowest held kind must start
- * a triplet or a run, so trying both there covers every decomposition. */
-static bool melds_only(uint8_t c[MJ_KINDS], int tiles, int from, group_log *log)
+ * a triplet or a run, so trying both there covers every decomposition. *reach is raised
+ * to the highest kind the search has read (a run at k reads k + 1 and k + 2). */
+static bool melds_only(uint8_t c[MJ_KINDS], int tiles, int from, group_log *log, int *reach)
 {
     if (tiles == 0) return true;
     int k = from;
     while (c[k] == 0) k++;
+    if (k + 2 > *reach) *reach = k + 2;
     int mark = log ? log->n : 0;
     if (c[k] >= 3) {
         c[k] -= 3;
         log_push(log, k, GROUP_TRIPLET);
-        bool ok = melds_only(c, tiles - 3, k, log);
+        bool ok = melds_only(c, tiles - 3, k, log, reach);
         c[k] += 3;
         if (ok) return true;
         if (log) log->n = mark;
@@ -39,7 +41,7 @@ static bool melds_only(uint8_t c[MJ_KINDS], int tiles, int from, group_log *log)
     if (!mj_kind_is_honor(k) && mj_kind_rank(k) <= 7 && c[k + 1] && c[k + 2]) {
         c[k]--, c[k + 1]--, c[k + 2]--;
         log_push(log, k, GROUP_RUN);
-        bool ok = melds_only(c, tiles - 3, k, log);
+        bool ok = melds_only(c, tiles - 3, k, log, reach);
         c[k]++, c[k + 1]++, c[k + 2]++;
         if (ok) return true;
         if (log) log->n = mark;
@@ -47,27 +49,62 @@ static bool melds_only(uint8_t c[MJ_KINDS], int tiles, int from, group_log *log)
     return false;
 }
 
-/* A pair plus melds over every tile held. */
-static bool standard(uint8_t c[MJ_KINDS], int tiles, int kinds, group_log *log)
+/* The kinds held twice or more, as bits: the pair candidates. Counts are 0..4, so bit 1
+ * or bit 2 of a count's byte is set exactly when it is 2..4; each word of eight counts is
+ * reduced to eight bits by one multiply. Read straight from the caller's counts, before
+ * any copy, so that hands without a pair cost no copy. */
+static uint64_t pair_kinds(const uint8_t count[MJ_KINDS])
+{
+    const uint64_t low = 0x0101010101010101ull;
+    uint64_t kinds = 0;
+    for (int at = 0; at < 32; at += 8) {
+        uint64_t w;
+        memcpy(&w, count + at, 8);
+        uint64_t two_up = ((w >> 1) | (w >> 2)) & low;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        for (int i = 0; i < 8; i++) kinds |= (uint64_t)(count[at + i] >= 2) << (at + i);
+        (void)two_up;
+#else
+        kinds |= ((two_up * 0x0102040810204080ull) >> 56) << at;
+#endif
+    }
+    kinds |= (uint64_t)(count[32] >= 2) << 32 | (uint64_t)(count[33] >= 2) << 33;
+    return kinds;
+}
+
+/* A pair plus melds over every tile held: each candidate pair in turn, lowest kind first
+ * (pairs: the kinds held twice or more), the rest by melds_only. A failed search that
+ * never read the pair's kind or anything above it saw only counts that every later pair
+ * leaves as they are, so each of those would retrace it and fail the same way: the
+ * remaining pairs are cut (backjumping; it changes nothing but the work). */
+static bool standard(uint8_t c[MJ_KINDS], int tiles, uint64_t pairs, group_log *log)
 {
     if (tiles % 3 != 2) return false;
-    for (int k = 0; k < kinds; k++) {
-        if (c[k] < 2) continue;
-        int mark = log ? log->n : 0;
+    for (; pairs; pairs &= pairs - 1) {
+        int k = __builtin_ctzll(pairs);
+        int mark = log ? log->n : 0, reach = -1;
         c[k] -= 2;
         log_push(log, k, GROUP_PAIR);
-        bool ok = melds_only(c, tiles - 2, 0, log);
+        bool ok = melds_only(c, tiles - 2, 0, log, &reach);
         c[k] += 2;
         if (ok) return true;
         if (log) log->n = mark;
+        if (reach < k) return false;
     }
     return false;
 }
 
+/* Every count even (and no four unless it counts as two pairs). The counts are read a word
+ * at a time: bit 0 of a byte marks an odd count, bit 2 a four; kinds past `kinds` are 0. */
 static bool seven_pairs(const uint8_t c[MJ_KINDS], int kinds, bool fours_count_twice, group_log *log)
 {
-    for (int k = 0; k < kinds; k++)
-        if (c[k] & 1 || (c[k] == 4 && !fours_count_twice)) return false;
+    uint64_t w[5];
+    for (int i = 0; i < 4; i++) memcpy(&w[i], c + 8 * i, 8);
+    memcpy(&w[4], c + MJ_KINDS - 8, 8);
+    uint64_t all = w[0] | w[1] | w[2] | w[3] | w[4];
+    if (all & 0x0101010101010101ull) return false;
+    if (!fours_count_twice && (all & 0x0404040404040404ull)) return false;
+    (void)kinds;
     for (int k = 0; k < kinds; k++)
         for (int p = 0; p < c[k] / 2; p++) log_push(log, k, GROUP_PAIR);
     return true;
@@ -92,7 +129,7 @@ static bool thirteen_orphans(const uint8_t c[MJ_KINDS], group_log *log)
 /* Sets aside `left` more kongs, at kinds from `from` on, then asks for a standard rest. */
 static bool with_kongs(uint8_t c[MJ_KINDS], int tiles, int kinds, int from, int left, group_log *log)
 {
-    if (left == 0) return standard(c, tiles, kinds, log);
+    if (left == 0) return standard(c, tiles, pair_kinds(c) & ((1ull << kinds) - 1), log);
     for (int k = from; k < kinds; k++) {
         if (c[k] != 4) continue;
         int mark = log ? log->n : 0;
@@ -108,18 +145,28 @@ static bool with_kongs(uint8_t c[MJ_KINDS], int tiles, int kinds, int from, int 
 
 static bool decide(const mj_hand *h, const mj_rules *r, group_log *log)
 {
-    uint8_t c[MJ_KINDS + 2]; /* two spare zeros so run checks may look past z7 */
-    memcpy(c, h->count, MJ_KINDS);
-    c[MJ_KINDS] = c[MJ_KINDS + 1] = 0;
     int n = h->tiles;
     unsigned f = r->forms;
-    if ((f & MJ_FORM_STD) && n <= 14 && standard(c, n, r->kinds, log)) return true;
-    if (n == 14) {
-        if ((f & MJ_FORM_7P) && seven_pairs(c, r->kinds, false, log)) return true;
-        if ((f & MJ_FORM_7P4) && seven_pairs(c, r->kinds, true, log)) return true;
-        if ((f & MJ_FORM_13O) && r->kinds == MJ_KINDS && thirteen_orphans(c, log)) return true;
+    if (n <= 14 && n % 3 != 2) return false; /* no form has this many tiles */
+    uint8_t c[MJ_KINDS + 2]; /* two spare zeros so run checks may look past z7 */
+    if ((f & MJ_FORM_STD) && n <= 14) {
+        uint64_t pairs = pair_kinds(h->count) & ((1ull << r->kinds) - 1);
+        if (pairs) {
+            memcpy(c, h->count, MJ_KINDS);
+            c[MJ_KINDS] = c[MJ_KINDS + 1] = 0;
+            if (standard(c, n, pairs, log)) return true;
+        }
     }
-    if ((f & MJ_FORM_KONGS) && n >= 15 && n <= 18) return with_kongs(c, n, r->kinds, 0, n - 14, log);
+    if (n == 14) {
+        if ((f & MJ_FORM_7P) && seven_pairs(h->count, r->kinds, false, log)) return true;
+        if ((f & MJ_FORM_7P4) && seven_pairs(h->count, r->kinds, true, log)) return true;
+        if ((f & MJ_FORM_13O) && r->kinds == MJ_KINDS && thirteen_orphans(h->count, log)) return true;
+    }
+    if ((f & MJ_FORM_KONGS) && n >= 15 && n <= 18) {
+        memcpy(c, h->count, MJ_KINDS);
+        c[MJ_KINDS] = c[MJ_KINDS + 1] = 0;
+        return with_kongs(c, n, r->kinds, 0, n - 14, log);
+    }
     return false;
 }
 

@@ -80,7 +80,7 @@ static uint64_t pack(const uint8_t *c)
 /* The standard form: honors are held 0, 2 (the pair) or 3 times; each suit's tile count
  * is 0 mod 3, but for the one suit with the pair at 2 mod 3 (mj_pair_group, which adds
  * the counts up eight at a time by one multiply). */
-static bool bitwise_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
+static bool bitwise_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
     (void)tiles, (void)kinds;
     int pair_at = mj_pair_group(count);

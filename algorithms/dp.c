@@ -79,7 +79,7 @@ static bool suit_melds_and_pair(const uint8_t *c)
  * (mj_pair_group): melds leave it 0 mod 3 and the pair adds 2, so the one suit at
  * 2 mod 3 holds it and the program runs each suit with the pair's place fixed. Honor
  * kinds are ranks where runs never start: 3 copies are a triplet, 2 the pair. */
-static bool dp_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
+static bool dp_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
     (void)tiles, (void)kinds;
     int pair_at = mj_pair_group(count);

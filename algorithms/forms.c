@@ -6,9 +6,14 @@
 bool mj_forms_special14(const uint8_t count[MJ_KINDS], const mj_rules *r)
 {
     if (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) {
-        /* counts are 0..4: bit 0 marks an odd count, bit 2 a four; OR all 34 bytes at once */
-        uint64_t w[5] = {0};
-        memcpy(w, count, MJ_KINDS);
+        /* counts are 0..4: bit 0 marks an odd count, bit 2 a four; OR all 34 bytes at once,
+         * read as five words straight from count (bytes 26..33 twice) */
+        uint64_t w[5];
+        memcpy(&w[0], count, 8);
+        memcpy(&w[1], count + 8, 8);
+        memcpy(&w[2], count + 16, 8);
+        memcpy(&w[3], count + 24, 8);
+        memcpy(&w[4], count + MJ_KINDS - 8, 8);
         uint64_t all = w[0] | w[1] | w[2] | w[3] | w[4];
         bool even = (all & 0x0101010101010101ull) == 0;
         bool four = (all & 0x0404040404040404ull) != 0;
@@ -43,10 +48,13 @@ static bool kongs(uint8_t c[MJ_KINDS], int tiles, int kinds, int from, int left,
 bool mj_forms_is_win(const mj_hand *h, const mj_rules *r, mj_std_fn std)
 {
     int n = h->tiles;
-    uint8_t c[MJ_KINDS];
-    memcpy(c, h->count, sizeof c);
-    if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2 && std(c, n, r->kinds)) return true;
-    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)) && mj_forms_special14(c, r)) return true;
-    if ((r->forms & MJ_FORM_KONGS) && n >= 15 && n <= 18) return kongs(c, n, r->kinds, 0, n - 14, std);
+    if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2 && std(h->count, n, r->kinds)) return true;
+    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)) && mj_forms_special14(h->count, r))
+        return true;
+    if ((r->forms & MJ_FORM_KONGS) && n >= 15 && n <= 18) {
+        uint8_t c[MJ_KINDS]; /* kongs are set aside in a copy */
+        memcpy(c, h->count, sizeof c);
+        return kongs(c, n, r->kinds, 0, n - 14, std);
+    }
     return false;
 }

@@ -51,7 +51,7 @@ static bool suit_with_pair(const uint8_t *c)
 
 /* The standard form: each honor kind is held 0, 2 (the pair) or 3 times; each suit's
  * tile count is 0 mod 3, except the one suit with the pair, which is 2 mod 3. */
-static bool greedy_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
+static bool greedy_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
     (void)tiles, (void)kinds;
     int pair_at = mj_pair_group(count);

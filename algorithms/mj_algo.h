@@ -36,8 +36,12 @@ const mj_algo *mj_algo_find(const char *name);
 int mj_algos_init(void);
 /* Whether a can decide every form of r over r's tile set. */
 bool mj_algo_supports(const mj_algo *a, const mj_rules *r);
-/* is_win with the rule set's size window applied. */
-bool mj_algo_is_win(const mj_algo *a, const mj_hand *h, const mj_rules *r);
+/* is_win with the rule set's size window applied (inline: the oracle calls it for every hand). */
+static inline bool mj_algo_is_win(const mj_algo *a, const mj_hand *h, const mj_rules *r)
+{
+    if (h->tiles < r->min_win || h->tiles > r->max_win) return false;
+    return a->is_win(h, r);
+}
 /* Native waits if any, else the fallback; applies the size window too. */
 mj_kindset mj_algo_waits(const mj_algo *a, const mj_hand *h, const mj_rules *r);
 /* The fallback itself: each kind below r->kinds held < 4 times, added and checked. */

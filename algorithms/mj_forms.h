@@ -7,8 +7,9 @@
 
 /* A standard-form decider: whether count (MJ_KINDS entries, `tiles` in total, kinds
  * at or past `kinds` are zero) is a pair plus melds. Called only with tiles % 3 == 2
- * and tiles <= 14. May modify count as scratch but must restore it. */
-typedef bool (*mj_std_fn)(uint8_t count[MJ_KINDS], int tiles, int kinds);
+ * and tiles <= 14. It reads the caller's counts in place (no copy on the way in: most
+ * hands are settled by a few loads) and keeps any scratch to itself. */
+typedef bool (*mj_std_fn)(const uint8_t count[MJ_KINDS], int tiles, int kinds);
 
 /* Whether h wins under r->forms, each form at its own sizes, with std deciding the
  * standard form and the standard rest after kongs are set aside. Allocates nothing. */

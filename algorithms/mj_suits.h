@@ -23,8 +23,15 @@ static inline int mj_suit_tiles(const uint8_t *c)
 static inline int mj_pair_group(const uint8_t count[MJ_KINDS])
 {
     const uint64_t low = 0x0101010101010101ull;
-    uint64_t z = 0;
-    memcpy(&z, count + MJ_HONOR_BASE, MJ_HONORS); /* counts 0..4: bits 0..2 of each byte */
+    /* the seven honor counts (0..4: bits 0..2 of each byte) as bytes 1..7 of one word read
+     * straight from count; the ninth rank of the third suit in byte 0 is shifted out */
+    uint64_t z;
+    memcpy(&z, count + MJ_KINDS - 8, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    z <<= 8;
+#else
+    z >>= 8;
+#endif
     uint64_t b0 = z & low, b1 = z >> 1 & low, b2 = z >> 2 & low;
     uint64_t odd_or_four = (b0 & ~b1) | b2;       /* held 1 or 4 times: neither triplet nor pair */
     int honor_pairs = (int)(((b1 & ~b0) * low) >> 56);

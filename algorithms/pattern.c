@@ -369,6 +369,7 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
 {
     const uint8_t *c = h->count;
     int n = h->tiles;
+    if (n <= 14 && n % 3 != 2) return false; /* no form has this many tiles */
     int classes = 0, pair_group = 0;
     uint64_t odd = (load8(c) | load8(c + 8) | load8(c + 16) | load8(c + 24) | c[32] | c[33]) & ONES;
     int honors = n - suit_tiles(c) - suit_tiles(c + 9) - suit_tiles(c + 18);

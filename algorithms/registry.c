@@ -45,12 +45,6 @@ bool mj_algo_supports(const mj_algo *a, const mj_rules *r)
     return (r->forms & ~a->forms) == 0 && r->kinds <= a->max_kinds && r->min_win >= a->min_win;
 }
 
-bool mj_algo_is_win(const mj_algo *a, const mj_hand *h, const mj_rules *r)
-{
-    if (h->tiles < r->min_win || h->tiles > r->max_win) return false;
-    return a->is_win(h, r);
-}
-
 mj_kindset mj_algo_waits_by_trial(const mj_algo *a, const mj_hand *h, const mj_rules *r)
 {
     mj_kindset set = 0;

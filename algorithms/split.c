@@ -67,7 +67,7 @@ static bool pieces_ok(const uint8_t *c, int n)
  * The same rule read per suit comes first: a suit's pieces add up to its tile count,
  * so a suit at 1 mod 3, or two groups at 2 mod 3, already break it (mj_pair_group;
  * it also settles the honors, each a piece of one kind: 3 reduces, 2 is the pair). */
-static bool split_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
+static bool split_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
     (void)tiles, (void)kinds;
     int pair_at = mj_pair_group(count);
@@ -87,8 +87,10 @@ static bool split_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
         }
     }
     if (pair_lo < 0) return pair_at == MJ_SUIT_Z; /* the honor pair leaves nothing to cut */
-    /* every candidate pair of the piece: remove it, cut what is left, check the pieces */
-    uint8_t *c = count + pair_lo;
+    /* every candidate pair of the piece: remove it, cut what is left, check the pieces
+     * (on a copy of the piece, at most nine kinds) */
+    uint8_t c[MJ_SUIT_SIZE];
+    memcpy(c, count + pair_lo, (size_t)pair_n);
     for (int i = 0; i < pair_n; i++) {
         if (c[i] < 2) continue;
         c[i] -= 2;

@@ -129,7 +129,7 @@ static inline bool std_counts(const uint8_t *c, uint64_t hon)
 }
 
 /* mj_forms callback (kongs): c is a plain 34-byte array, so the honors are copied, not over-read. */
-static bool table_std(uint8_t count[MJ_KINDS], int tiles, int kinds)
+static bool table_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
     (void)kinds;
     return tiles % 3 == 2 && std_counts(count, honors_word(count));
@@ -164,6 +164,7 @@ static bool table_is_win(const mj_hand *h, const mj_rules *r)
 {
     int n = h->tiles;
     if (n > 14) return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
+    if (n % 3 != 2) return false; /* no form has this many tiles: no lookup needed */
     /* mj_hand is 35 bytes, so 8 bytes from the honors end at `tiles`, masked off */
     uint64_t hon = load8(h->count + MJ_HONOR_BASE) & LOW7;
     if (r->forms & MJ_FORM_STD) {

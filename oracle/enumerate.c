@@ -235,6 +235,20 @@ static int set_group(const plan *p, mj_hand *h, int g, uint32_t i)
     return t;
 }
 
+/* Candidates get their hands from a ring of RING copies, each written RING - 1 calls before
+ * it is read: a hand read right after its last group was stored would make every word load
+ * that straddles those stores wait for them to reach the cache (store forwarding fails),
+ * which costs a fast algorithm more than its own work. Only the last group's counts change
+ * within a block, so the ring is filled whole at each block start and then one slot a hand. */
+enum { RING = 4 };
+
+static inline void set_last(mj_hand *h, const orc_shapes *ls, uint32_t x, int lbase)
+{
+    /* fixed-size copies: the last group is a suit (9 kinds) or the honors (7) */
+    if (ls->width == 9) memcpy(h->count + lbase, ls->count[x], 9);
+    else memcpy(h->count + lbase, ls->count[x], 7);
+}
+
 static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
 {
     const plan *p = ps->pl;
@@ -254,7 +268,7 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
     const orc_shapes *ls = p->sh[L];
     const uint8_t *lcls = p->cls[gtype(L)];
     const uint32_t sl = p->stride[L];
-    const int lw = ls->width, lbase = L * 9;
+    const int lbase = L * 9;
     uint32_t j = idx[L];
     uint64_t rank = lo;
     for (;;) {
@@ -277,28 +291,33 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
                 u->hist[__builtin_popcountll(w)]++;
                 u->t.positives += w != 0;
             }
-        } else if (!waits) {
-            /* fixed-size copies: the last group is a suit (9 kinds) or the honors (7) */
-            bool (*is_win)(const void *, const mj_hand *, const mj_rules *) = cand->is_win;
-            const void *ctx = cand->ctx;
-            uint64_t pos = 0;
-            for (uint32_t x = j; x < stop; x++) {
-                if (lw == 9) memcpy(h.count + lbase, ls->count[x], 9);
-                else memcpy(h.count + lbase, ls->count[x], 7);
-                uint64_t t = row[lcls[x] * sl];
-                uint64_t got = is_win(ctx, &h, &p->rules);
-                pos += t;
-                if (got != t) note(u, ps->keep, &h, rank + (x - j), t, got);
-            }
-            u->t.positives += pos;
         } else {
-            for (uint32_t x = j; x < stop; x++) {
-                memcpy(h.count + lbase, ls->count[x], (size_t)lw);
-                idx[L] = x;
-                mj_kindset t = truth_waits(p, idx);
-                mj_kindset got = cand->waits(cand->ctx, &h, &p->rules);
-                u->t.positives += t != 0;
-                if (got != t) note(u, ps->keep, &h, rank + (x - j), t, got);
+            mj_hand ring[RING];
+            for (int k = 0; k < RING; k++) ring[k] = h;
+            for (uint32_t x = j; x < stop && x < j + RING; x++) set_last(&ring[(x - j) % RING], ls, x, lbase);
+            if (!waits) {
+                bool (*is_win)(const void *, const mj_hand *, const mj_rules *) = cand->is_win;
+                const void *ctx = cand->ctx;
+                uint64_t pos = 0;
+                for (uint32_t x = j; x < stop; x++) {
+                    mj_hand *cur = &ring[(x - j) % RING];
+                    uint64_t t = row[lcls[x] * sl];
+                    uint64_t got = is_win(ctx, cur, &p->rules);
+                    pos += t;
+                    if (got != t) note(u, ps->keep, cur, rank + (x - j), t, got);
+                    if (x + RING < stop) set_last(cur, ls, x + RING, lbase);
+                }
+                u->t.positives += pos;
+            } else {
+                for (uint32_t x = j; x < stop; x++) {
+                    mj_hand *cur = &ring[(x - j) % RING];
+                    idx[L] = x;
+                    mj_kindset t = truth_waits(p, idx);
+                    mj_kindset got = cand->waits(cand->ctx, cur, &p->rules);
+                    u->t.positives += t != 0;
+                    if (got != t) note(u, ps->keep, cur, rank + (x - j), t, got);
+                    if (x + RING < stop) set_last(cur, ls, x + RING, lbase);
+                }
             }
         }
         u->t.hands += m;
