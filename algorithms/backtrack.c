@@ -53,23 +53,31 @@ static bool melds_only(uint8_t c[MJ_KINDS], int tiles, int from, group_log *log,
  * or bit 2 of a count's byte is set exactly when it is 2..4; each word of eight counts is
  * reduced to eight bits by one multiply. Read straight from the caller's counts, before
  * any copy, so that hands without a pair cost no copy. */
+static inline uint64_t load8(const uint8_t *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
+/* One bit per byte of w whose count is 2..4, gathered into 8 bits (little-endian order). */
+static inline uint64_t two_up_bits(uint64_t w)
+{
+    uint64_t two_up = ((w >> 1) | (w >> 2)) & 0x0101010101010101ull;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    uint64_t bits = 0;
+    for (int b = 0; b < 8; b++) bits |= (two_up >> (56 - 8 * b) & 1) << b;
+    return bits;
+#else
+    return (two_up * 0x0102040810204080ull) >> 56;
+#endif
+}
+
+/* Scalars throughout: a local array of words here would be stored and read back. */
 static uint64_t pair_kinds(const uint8_t count[MJ_KINDS])
 {
-    const uint64_t low = 0x0101010101010101ull;
-    uint64_t kinds = 0;
-    for (int at = 0; at < 32; at += 8) {
-        uint64_t w;
-        memcpy(&w, count + at, 8);
-        uint64_t two_up = ((w >> 1) | (w >> 2)) & low;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        for (int i = 0; i < 8; i++) kinds |= (uint64_t)(count[at + i] >= 2) << (at + i);
-        (void)two_up;
-#else
-        kinds |= ((two_up * 0x0102040810204080ull) >> 56) << at;
-#endif
-    }
-    kinds |= (uint64_t)(count[32] >= 2) << 32 | (uint64_t)(count[33] >= 2) << 33;
-    return kinds;
+    return two_up_bits(load8(count)) | two_up_bits(load8(count + 8)) << 8 | two_up_bits(load8(count + 16)) << 16 |
+           two_up_bits(load8(count + 24)) << 24 | two_up_bits(load8(count + MJ_KINDS - 8)) << (MJ_KINDS - 8);
 }
 
 /* A pair plus melds over every tile held: each candidate pair in turn, lowest kind first
@@ -98,10 +106,7 @@ static bool standard(uint8_t c[MJ_KINDS], int tiles, uint64_t pairs, group_log *
  * at a time: bit 0 of a byte marks an odd count, bit 2 a four; kinds past `kinds` are 0. */
 static bool seven_pairs(const uint8_t c[MJ_KINDS], int kinds, bool fours_count_twice, group_log *log)
 {
-    uint64_t w[5];
-    for (int i = 0; i < 4; i++) memcpy(&w[i], c + 8 * i, 8);
-    memcpy(&w[4], c + MJ_KINDS - 8, 8);
-    uint64_t all = w[0] | w[1] | w[2] | w[3] | w[4];
+    uint64_t all = load8(c) | load8(c + 8) | load8(c + 16) | load8(c + 24) | load8(c + MJ_KINDS - 8);
     if (all & 0x0101010101010101ull) return false;
     if (!fours_count_twice && (all & 0x0404040404040404ull)) return false;
     (void)kinds;

@@ -8,13 +8,13 @@ bool mj_forms_special14(const uint8_t count[MJ_KINDS], const mj_rules *r)
     if (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) {
         /* counts are 0..4: bit 0 marks an odd count, bit 2 a four; OR all 34 bytes at once,
          * read as five words straight from count (bytes 26..33 twice) */
-        uint64_t w[5];
-        memcpy(&w[0], count, 8);
-        memcpy(&w[1], count + 8, 8);
-        memcpy(&w[2], count + 16, 8);
-        memcpy(&w[3], count + 24, 8);
-        memcpy(&w[4], count + MJ_KINDS - 8, 8);
-        uint64_t all = w[0] | w[1] | w[2] | w[3] | w[4];
+        uint64_t w0, w1, w2, w3, w4; /* scalars: a local array would be stored and read back */
+        memcpy(&w0, count, 8);
+        memcpy(&w1, count + 8, 8);
+        memcpy(&w2, count + 16, 8);
+        memcpy(&w3, count + 24, 8);
+        memcpy(&w4, count + MJ_KINDS - 8, 8);
+        uint64_t all = w0 | w1 | w2 | w3 | w4;
         bool even = (all & 0x0101010101010101ull) == 0;
         bool four = (all & 0x0404040404040404ull) != 0;
         if (even && (!four || (r->forms & MJ_FORM_7P4))) return true;

@@ -212,13 +212,11 @@ static mj_kindset group_waits(const groups_t *g, int i, bool with_pair, mj_kinds
 /* Standard-form waits of a hand of 3m+1 tiles, by the groups' tile counts mod 3; the
  * a nonzero `stop` names the kinds asked about: the search may leave out the others and
  * end once one of them is found. */
-static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
+static mj_kindset std_waits_of(const groups_t *g, mj_kindset stop)
 {
-    groups_t g;
-    split_groups(count, kinds, &g);
     int at1 = -1, ones = 0, twos = 0, two_at[2] = {-1, -1};
-    for (int i = 0; i < g.groups; i++) {
-        int m = g.tiles[i] % 3;
+    for (int i = 0; i < g->groups; i++) {
+        int m = g->tiles[i] % 3;
         if (m == 1) at1 = i, ones++;
         if (m == 2) {
             if (twos < 2) two_at[twos] = i;
@@ -226,19 +224,26 @@ static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
         }
     }
     if (ones == 1 && twos == 0) { /* one group waits for a pair plus melds */
-        for (int i = 0; i < g.groups; i++)
-            if (i != at1 && g.tiles[i] && !group_complete(&g, i, false)) return 0;
-        return group_waits(&g, at1, true, stop);
+        for (int i = 0; i < g->groups; i++)
+            if (i != at1 && g->tiles[i] && !group_complete(g, i, false)) return 0;
+        return group_waits(g, at1, true, stop);
     }
     if (ones == 0 && twos == 2) { /* one group waits for melds, the other holds the pair */
-        for (int i = 0; i < g.groups; i++)
-            if (i != two_at[0] && i != two_at[1] && g.tiles[i] && !group_complete(&g, i, false)) return 0;
+        for (int i = 0; i < g->groups; i++)
+            if (i != two_at[0] && i != two_at[1] && g->tiles[i] && !group_complete(g, i, false)) return 0;
         mj_kindset set = 0;
         for (int j = 0; j < 2 && !(set & stop); j++)
-            if (group_complete(&g, two_at[1 - j], true)) set |= group_waits(&g, two_at[j], false, stop);
+            if (group_complete(g, two_at[1 - j], true)) set |= group_waits(g, two_at[j], false, stop);
         return set;
     }
     return 0;
+}
+
+static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
+{
+    groups_t g;
+    split_groups(count, kinds, &g);
+    return std_waits_of(&g, stop);
 }
 
 /* Whether the whole hand is a pair plus melds (the kongs' standard rest). */
@@ -258,23 +263,24 @@ static bool std_complete(const uint8_t *count, int kinds)
     return true;
 }
 
-/* Seven pairs at 13 tiles: six pairs and a single (7p), or any counts with one odd kind
- * (7p4, a four being two pairs); the odd kind is the wait. */
-static mj_kindset seven_pairs_waits(const mj_hand *h, const mj_rules *r)
+/* Seven pairs at 13 tiles, from the counts as five words (kinds 0-7, 8-15, 16-23, 24-31,
+ * then 32-33 alone), passed as scalars since a local array of them would be stored and read
+ * back: six pairs and a single (7p), or any counts with one odd kind (7p4, a four being two
+ * pairs); the odd kind is the wait. */
+static mj_kindset seven_pairs_waits(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3, uint64_t w4,
+                                    const mj_rules *r)
 {
-    const uint8_t *c = h->count; /* 35 bytes: the word at 32 holds 32, 33 and `tiles` */
-    uint64_t w[5] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24), (uint64_t)c[32] | (uint64_t)c[33] << 8};
-    int odds = 0, base = -1;
-    uint64_t high = 0, odd_word = 0;
-    for (int i = 0; i < 5; i++) {
-        uint64_t odd = w[i] & ONES;
-        odds += (int)((odd * ONES) >> 56);
-        if (odd) base = 8 * i, odd_word = odd;
-        high |= (w[i] & (w[i] >> 1) & ONES) | ((w[i] >> 2) & ONES); /* a 3 or a 4 */
-    }
+    uint64_t o0 = w0 & ONES, o1 = w1 & ONES, o2 = w2 & ONES, o3 = w3 & ONES, o4 = w4 & ONES;
+    int odds = (int)(((o0 * ONES) >> 56) + ((o1 * ONES) >> 56) + ((o2 * ONES) >> 56) + ((o3 * ONES) >> 56) +
+                     ((o4 * ONES) >> 56));
     if (odds != 1) return 0;
+#define HIGH(w) (((w) & ((w) >> 1) & ONES) | (((w) >> 2) & ONES)) /* a 3 or a 4 */
+    uint64_t high = HIGH(w0) | HIGH(w1) | HIGH(w2) | HIGH(w3) | HIGH(w4);
+#undef HIGH
     if (!(r->forms & MJ_FORM_7P4) && high) return 0; /* 7p: six distinct pairs and a single */
-    return (mj_kindset)1 << (base + __builtin_ctzll(odd_word) / 8); /* held 1 or 3 times */
+    int at = o0 ? __builtin_ctzll(o0) / 8 : o1 ? 8 + __builtin_ctzll(o1) / 8 : o2 ? 16 + __builtin_ctzll(o2) / 8
+           : o3 ? 24 + __builtin_ctzll(o3) / 8 : 32 + __builtin_ctzll(o4) / 8;
+    return (mj_kindset)1 << at; /* held 1 or 3 times */
 }
 
 /* Thirteen orphans at 13 tiles: all thirteen once (waits on any), or twelve with one
@@ -352,7 +358,11 @@ static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset st
     mj_kindset set = 0;
     if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2) set |= std_waits(h->count, r->kinds, stop);
     if (set & stop) return set;
-    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) set |= seven_pairs_waits(h, r);
+    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) {
+        const uint8_t *c = h->count; /* 35 bytes: the word at 32 would run past it */
+        set |= seven_pairs_waits(load8(c), load8(c + 8), load8(c + 16), load8(c + 24),
+                                 (uint64_t)c[32] | (uint64_t)c[33] << 8, r);
+    }
     if (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) set |= orphans_waits(h->count);
     if (n >= 15 && n <= 18 && (r->forms & MJ_FORM_KONGS)) set |= kong_waits(h, r->kinds, n - 14, stop);
     return set;
@@ -364,20 +374,24 @@ static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r) { return wa
  * tile counts come first: unless exactly one group holds 3m+2 and none 3m+1 (standard),
  * every count is even (seven pairs), the terminals are all held (thirteen orphans) or
  * kongs are in play, no tile taken out can leave a wait on it. The tile taken is the
- * lowest of the pair's group when there is one (the waiting group is then that one). */
+ * lowest of the pair's group when there is one (the waiting group is then that one).
+ * The hand less that tile is the question waits_until asks; for the standard form and
+ * seven pairs its groups and count words are made from h's with the tile taken off in
+ * registers, since a copy of h written and then read back a word at a time would wait
+ * on its own stores. */
 static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
 {
     const uint8_t *c = h->count;
     int n = h->tiles;
     if (n <= 14 && n % 3 != 2) return false; /* no form has this many tiles */
-    int classes = 0, pair_group = 0;
-    uint64_t odd = (load8(c) | load8(c + 8) | load8(c + 16) | load8(c + 24) | c[32] | c[33]) & ONES;
-    int honors = n - suit_tiles(c) - suit_tiles(c + 9) - suit_tiles(c + 18);
-    for (int i = 0; i < 4; i++) {
-        int m = (i < 3 ? suit_tiles(c + 9 * i) : honors) % 3;
-        classes += m == 2 ? 1 : m == 1 ? 8 : 0;
-        pair_group = m == 2 ? i : pair_group;
-    }
+    uint64_t w0 = load8(c), w1 = load8(c + 8), w2 = load8(c + 16), w3 = load8(c + 24);
+    uint64_t w4 = (uint64_t)c[32] | (uint64_t)c[33] << 8;
+    uint64_t odd = (w0 | w1 | w2 | w3 | w4) & ONES;
+    /* each group's tiles mod 3, in scalars (an array here would go through memory) */
+    int t0 = suit_tiles(c), t1 = suit_tiles(c + 9), t2 = suit_tiles(c + 18), t3 = n - t0 - t1 - t2;
+    int m0 = t0 % 3, m1 = t1 % 3, m2 = t2 % 3, m3 = t3 % 3;
+    int classes = (m0 == 2) + (m1 == 2) + (m2 == 2) + (m3 == 2) + 8 * ((m0 == 1) + (m1 == 1) + (m2 == 1) + (m3 == 1));
+    int pair_group = m0 == 2 ? 0 : m1 == 2 ? 1 : m2 == 2 ? 2 : 3;
     bool maybe = ((r->forms & MJ_FORM_STD) && n <= 14 && classes == 1) ||
                  (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) && !odd) ||
                  (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && c[0] && c[8] && c[9] && c[17]) ||
@@ -388,10 +402,30 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
     while (pick < r->kinds && c[pick] == 0) pick++;
     if (pick == r->kinds)
         for (pick = 0; c[pick] == 0; pick++) continue;
-    mj_hand less = *h;
-    less.count[pick]--;
-    less.tiles--;
-    return (waits_until(&less, r, (mj_kindset)1 << pick) >> pick) & 1;
+    mj_kindset stop = (mj_kindset)1 << pick, set = 0;
+    if (n > 14 || (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS)) {
+        mj_hand less = *h; /* kongs and thirteen orphans: the general path, on a copy */
+        less.count[pick]--;
+        less.tiles--;
+        return (waits_until(&less, r, stop) >> pick) & 1;
+    }
+    if (r->forms & MJ_FORM_STD) {
+        groups_t g;
+        split_groups(c, r->kinds, &g);
+        int grp = pick / 9, rank = pick % 9;
+        if (grp < 3) g.suit[grp] -= at(1, rank);
+        else g.honor[rank]--;
+        g.tiles[grp]--;
+        set = std_waits_of(&g, stop);
+        if (set & stop) return true;
+    }
+    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) {
+        uint64_t one = (uint64_t)1 << (8 * (pick % 8)); /* the tile taken out, in its word */
+        int at = pick / 8;
+        set |= seven_pairs_waits(w0 - (at == 0 ? one : 0), w1 - (at == 1 ? one : 0), w2 - (at == 2 ? one : 0),
+                                 w3 - (at == 3 ? one : 0), w4 - (at == 4 ? one : 0), r);
+    }
+    return (set >> pick) & 1;
 }
 
 const mj_algo mj_algo_pattern = {
