@@ -82,8 +82,8 @@ static uint64_t pack(const uint8_t *c)
  * the counts up eight at a time by one multiply). */
 static bool bitwise_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
-    (void)tiles, (void)kinds;
-    int pair_at = mj_pair_group(count);
+    (void)tiles;
+    int pair_at = mj_pair_group(count, kinds);
     if (pair_at < 0) return false;
     for (int s = 0; s < 3; s++)
         if (s != pair_at && !melds(pack(count + s * MJ_SUIT_SIZE))) return false;

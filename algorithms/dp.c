@@ -81,8 +81,8 @@ static bool suit_melds_and_pair(const uint8_t *c)
  * kinds are ranks where runs never start: 3 copies are a triplet, 2 the pair. */
 static bool dp_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
-    (void)tiles, (void)kinds;
-    int pair_at = mj_pair_group(count);
+    (void)tiles;
+    int pair_at = mj_pair_group(count, kinds);
     if (pair_at < 0) return false;
     for (int s = 0; s < 3; s++)
         if (s != pair_at && !suit_melds(count + s * MJ_SUIT_SIZE)) return false;
@@ -136,7 +136,7 @@ static mj_kindset std_waits(uint8_t c[MJ_KINDS], int kinds)
     for (int g = 0; g < 3; g++) {
         uint8_t *suit = c + g * MJ_SUIT_SIZE;
         suit[MJ_SUIT_SIZE - 1]++; /* stand-in tile: the pair group does not depend on its rank */
-        int pair_at = mj_pair_group(c);
+        int pair_at = mj_pair_group(c, kinds);
         suit[MJ_SUIT_SIZE - 1]--;
         if (pair_at < 0) continue;
         bool others = true;

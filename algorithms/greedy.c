@@ -53,8 +53,8 @@ static bool suit_with_pair(const uint8_t *c)
  * tile count is 0 mod 3, except the one suit with the pair, which is 2 mod 3. */
 static bool greedy_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
-    (void)tiles, (void)kinds;
-    int pair_at = mj_pair_group(count);
+    (void)tiles;
+    int pair_at = mj_pair_group(count, kinds);
     if (pair_at < 0) return false;
     for (int s = 0; s < 3; s++)
         if (s != pair_at && !suit_melds(count + s * MJ_SUIT_SIZE)) return false;

@@ -19,22 +19,27 @@ static inline int mj_suit_tiles(const uint8_t *c)
 /* Where a standard hand's pair must lie: the suit 0..2 whose tile count is 2 mod 3, or
  * MJ_SUIT_Z for an honor held twice; -1 when no pair placement can work (a suit at
  * 1 mod 3, an honor held once or four times, or other than exactly one such group).
- * Decided with one branch, as random hands mostly fail here. count has MJ_KINDS entries. */
-static inline int mj_pair_group(const uint8_t count[MJ_KINDS])
+ * Decided with one branch, as random hands mostly fail here. count has MJ_KINDS entries;
+ * the honors are read only when kinds is 34 (over 27 kinds they are all 0). */
+static inline int mj_pair_group(const uint8_t count[MJ_KINDS], int kinds)
 {
     const uint64_t low = 0x0101010101010101ull;
-    /* the seven honor counts (0..4: bits 0..2 of each byte) as bytes 1..7 of one word read
-     * straight from count; the ninth rank of the third suit in byte 0 is shifted out */
-    uint64_t z;
-    memcpy(&z, count + MJ_KINDS - 8, 8);
+    uint64_t odd_or_four = 0;
+    int honor_pairs = 0;
+    if (kinds == MJ_KINDS) {
+        /* the seven honor counts (0..4: bits 0..2 of each byte) as bytes 1..7 of one word read
+         * straight from count; the ninth rank of the third suit in byte 0 is shifted out */
+        uint64_t z;
+        memcpy(&z, count + MJ_KINDS - 8, 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    z <<= 8;
+        z <<= 8;
 #else
-    z >>= 8;
+        z >>= 8;
 #endif
-    uint64_t b0 = z & low, b1 = z >> 1 & low, b2 = z >> 2 & low;
-    uint64_t odd_or_four = (b0 & ~b1) | b2;       /* held 1 or 4 times: neither triplet nor pair */
-    int honor_pairs = (int)(((b1 & ~b0) * low) >> 56);
+        uint64_t b0 = z & low, b1 = z >> 1 & low, b2 = z >> 2 & low;
+        odd_or_four = (b0 & ~b1) | b2; /* held 1 or 4 times: neither triplet nor pair */
+        honor_pairs = (int)(((b1 & ~b0) * low) >> 56);
+    }
     int m0 = mj_suit_tiles(count) % 3, m1 = mj_suit_tiles(count + 9) % 3, m2 = mj_suit_tiles(count + 18) % 3;
     int pairs = (m0 == 2) + (m1 == 2) + (m2 == 2) + honor_pairs;
     if ((odd_or_four != 0) | (m0 == 1) | (m1 == 1) | (m2 == 1) | (pairs != 1)) return -1;
@@ -96,7 +101,7 @@ static inline mj_kindset mj_waits_by_group(const mj_hand *h, const mj_rules *r, 
         for (int g = 0; g < 3; g++) {
             uint8_t *suit = c + g * MJ_SUIT_SIZE;
             suit[MJ_SUIT_SIZE - 1]++; /* stand-in tile: the pair group does not depend on its rank */
-            bool workable = mj_pair_group(c) >= 0;
+            bool workable = mj_pair_group(c, r->kinds) >= 0;
             suit[MJ_SUIT_SIZE - 1]--;
             for (int i = 0; workable && i < MJ_SUIT_SIZE; i++) {
                 if (suit[i] >= MJ_MAX_COPIES) continue;

@@ -69,8 +69,8 @@ static bool pieces_ok(const uint8_t *c, int n)
  * it also settles the honors, each a piece of one kind: 3 reduces, 2 is the pair). */
 static bool split_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
-    (void)tiles, (void)kinds;
-    int pair_at = mj_pair_group(count);
+    (void)tiles;
+    int pair_at = mj_pair_group(count, kinds);
     if (pair_at < 0) return false;
     int pair_lo = -1, pair_n = 0;
     for (int s = 0; s < 3; s++) {
