@@ -49,17 +49,6 @@ static bool melds_only(uint8_t c[MJ_KINDS], int tiles, int from, group_log *log,
     return false;
 }
 
-/* The kinds held twice or more, as bits: the pair candidates. Counts are 0..4, so bit 1
- * or bit 2 of a count's byte is set exactly when it is 2..4; each word of eight counts is
- * reduced to eight bits by one multiply. Read straight from the caller's counts, before
- * any copy, so that hands without a pair cost no copy. */
-static inline uint64_t load8(const uint8_t *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-    return w;
-}
-
 /* One bit per byte of w whose count is 2..4, gathered into 8 bits (little-endian order). */
 static inline uint64_t two_up_bits(uint64_t w)
 {
@@ -73,11 +62,15 @@ static inline uint64_t two_up_bits(uint64_t w)
 #endif
 }
 
-/* Scalars throughout: a local array of words here would be stored and read back. */
+/* The kinds held twice or more, as bits: the pair candidates. Counts are 0..4, so bit 1
+ * or bit 2 of a count's byte is set exactly when it is 2..4; each word of eight counts is
+ * reduced to eight bits by one multiply. Read straight from the caller's counts, before
+ * any copy, so that hands without a pair cost no copy; scalars throughout, since a local
+ * array of words would be stored and read back. */
 static uint64_t pair_kinds(const uint8_t count[MJ_KINDS])
 {
-    return two_up_bits(load8(count)) | two_up_bits(load8(count + 8)) << 8 | two_up_bits(load8(count + 16)) << 16 |
-           two_up_bits(load8(count + 24)) << 24 | two_up_bits(load8(count + MJ_KINDS - 8)) << (MJ_KINDS - 8);
+    return two_up_bits(mj_load8(count)) | two_up_bits(mj_load8(count + 8)) << 8 | two_up_bits(mj_load8(count + 16)) << 16 |
+           two_up_bits(mj_load8(count + 24)) << 24 | two_up_bits(mj_load8(count + MJ_KINDS - 8)) << (MJ_KINDS - 8);
 }
 
 /* A pair plus melds over every tile held: each candidate pair in turn, lowest kind first
@@ -102,14 +95,13 @@ static bool standard(uint8_t c[MJ_KINDS], int tiles, uint64_t pairs, group_log *
     return false;
 }
 
-/* Every count even (and no four unless it counts as two pairs). The counts are read a word
- * at a time: bit 0 of a byte marks an odd count, bit 2 a four; kinds past `kinds` are 0. */
+/* Every count even (and no four unless it counts as two pairs), read off all counts at once
+ * (mj_counts_or; kinds past `kinds` are 0). */
 static bool seven_pairs(const uint8_t c[MJ_KINDS], int kinds, bool fours_count_twice, group_log *log)
 {
-    uint64_t all = load8(c) | load8(c + 8) | load8(c + 16) | load8(c + 24) | load8(c + MJ_KINDS - 8);
+    uint64_t all = mj_counts_or(c);
     if (all & 0x0101010101010101ull) return false;
     if (!fours_count_twice && (all & 0x0404040404040404ull)) return false;
-    (void)kinds;
     for (int k = 0; k < kinds; k++)
         for (int p = 0; p < c[k] / 2; p++) log_push(log, k, GROUP_PAIR);
     return true;

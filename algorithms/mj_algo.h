@@ -2,6 +2,8 @@
 #ifndef MJ_ALGO_H
 #define MJ_ALGO_H
 
+#include <string.h>
+
 #include "mj_rules.h"
 #include "mj_tiles.h"
 
@@ -25,6 +27,24 @@ typedef struct mj_algo {
      * registry's fallback (add each kind, call is_win). Same preconditions. */
     mj_kindset (*waits)(const mj_hand *h, const mj_rules *r);
 } mj_algo;
+
+/* Eight counts from p as one word, count p[i] in byte i on little-endian machines. Algorithms
+ * read the caller's counts this way, in place: a copy written and then read back a word at a
+ * time would wait on its own stores. */
+static inline uint64_t mj_load8(const uint8_t *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* All 34 counts OR-ed eight at a time (kinds 26..31 twice): counts are 0..4, so bit 0 of a
+ * byte is set when some count is odd and bit 2 when some count is 4. */
+static inline uint64_t mj_counts_or(const uint8_t count[MJ_KINDS])
+{
+    return mj_load8(count) | mj_load8(count + 8) | mj_load8(count + 16) | mj_load8(count + 24) |
+           mj_load8(count + MJ_KINDS - 8);
+}
 
 /* The registry, in table order; the baseline `backtrack` first. */
 extern const mj_algo *const mj_algos[];

@@ -5,8 +5,6 @@
 
 #include "mj_algo.h"
 
-#include <string.h>
-
 /* A standard-form decider: whether count (MJ_KINDS entries, `tiles` in total, kinds
  * at or past `kinds` are zero) is a pair plus melds. Called only with tiles % 3 == 2
  * and tiles <= 14. It reads the caller's counts in place (no copy on the way in: most
@@ -24,15 +22,7 @@ bool mj_forms_kongs(const mj_hand *h, const mj_rules *r, mj_std_fn std);
 static inline bool mj_forms_special14(const uint8_t count[MJ_KINDS], const mj_rules *r)
 {
     if (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) {
-        /* counts are 0..4: bit 0 marks an odd count, bit 2 a four; OR all 34 bytes at once,
-         * read as five words straight from count (bytes 26..33 twice) */
-        uint64_t w0, w1, w2, w3, w4; /* scalars: a local array would be stored and read back */
-        memcpy(&w0, count, 8);
-        memcpy(&w1, count + 8, 8);
-        memcpy(&w2, count + 16, 8);
-        memcpy(&w3, count + 24, 8);
-        memcpy(&w4, count + MJ_KINDS - 8, 8);
-        uint64_t all = w0 | w1 | w2 | w3 | w4;
+        uint64_t all = mj_counts_or(count); /* bit 0 of a byte: an odd count; bit 2: a four */
         bool even = (all & 0x0101010101010101ull) == 0;
         bool four = (all & 0x0404040404040404ull) != 0;
         if (even && (!four || (r->forms & MJ_FORM_7P4))) return true;

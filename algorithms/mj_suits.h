@@ -11,9 +11,7 @@
 /* The tiles held in one suit (nine counts): the byte sum of eight by one multiply, plus the ninth. */
 static inline int mj_suit_tiles(const uint8_t *c)
 {
-    uint64_t w;
-    memcpy(&w, c, sizeof w);
-    return (int)((w * 0x0101010101010101ull) >> 56) + c[8];
+    return (int)((mj_load8(c) * 0x0101010101010101ull) >> 56) + c[8];
 }
 
 /* Where a standard hand's pair must lie: the suit 0..2 whose tile count is 2 mod 3, or
@@ -29,8 +27,7 @@ static inline int mj_pair_group(const uint8_t count[MJ_KINDS], int kinds)
     if (kinds == MJ_KINDS) {
         /* the seven honor counts (0..4: bits 0..2 of each byte) as bytes 1..7 of one word read
          * straight from count; the ninth rank of the third suit in byte 0 is shifted out */
-        uint64_t z;
-        memcpy(&z, count + MJ_KINDS - 8, 8);
+        uint64_t z = mj_load8(count + MJ_KINDS - 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
         z <<= 8;
 #else

@@ -37,18 +37,11 @@ static inline packed at(unsigned n, int r) { return (packed)n << (3 * r); }
 
 static const uint64_t ONES = 0x0101010101010101ull;
 
-static inline uint64_t load8(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
 /* Ranks 1-8 from one byte each to three bits each, in three shift-or steps (pairs, quads,
  * octets), then rank 9 on top. */
 static packed pack_suit(const uint8_t *c)
 {
-    uint64_t v = load8(c);
+    uint64_t v = mj_load8(c);
     v = (v | (v >> 5)) & 0x003F003F003F003Full;
     v = (v | (v >> 10)) & 0x00000FFF00000FFFull;
     v = (v | (v >> 20)) & 0xFFFFFFull;
@@ -56,7 +49,7 @@ static packed pack_suit(const uint8_t *c)
 }
 
 /* Tiles in the nine counts from c. */
-static inline int suit_tiles(const uint8_t *c) { return (int)((load8(c) * ONES) >> 56) + c[8]; }
+static inline int suit_tiles(const uint8_t *c) { return (int)((mj_load8(c) * ONES) >> 56) + c[8]; }
 
 /* Whether x is melds only. At the lowest rank held, n tiles are n / 3 triplets and n % 3
  * runs: three runs from one rank are three triplets, so no other split needs trying. */
@@ -212,11 +205,13 @@ static mj_kindset group_waits(const groups_t *g, int i, bool with_pair, mj_kinds
 /* Standard-form waits of a hand of 3m+1 tiles, by the groups' tile counts mod 3; the
  * a nonzero `stop` names the kinds asked about: the search may leave out the others and
  * end once one of them is found. */
-static mj_kindset std_waits_of(const groups_t *g, mj_kindset stop)
+static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
 {
+    groups_t g;
+    split_groups(count, kinds, &g);
     int at1 = -1, ones = 0, twos = 0, two_at[2] = {-1, -1};
-    for (int i = 0; i < g->groups; i++) {
-        int m = g->tiles[i] % 3;
+    for (int i = 0; i < g.groups; i++) {
+        int m = g.tiles[i] % 3;
         if (m == 1) at1 = i, ones++;
         if (m == 2) {
             if (twos < 2) two_at[twos] = i;
@@ -224,26 +219,19 @@ static mj_kindset std_waits_of(const groups_t *g, mj_kindset stop)
         }
     }
     if (ones == 1 && twos == 0) { /* one group waits for a pair plus melds */
-        for (int i = 0; i < g->groups; i++)
-            if (i != at1 && g->tiles[i] && !group_complete(g, i, false)) return 0;
-        return group_waits(g, at1, true, stop);
+        for (int i = 0; i < g.groups; i++)
+            if (i != at1 && g.tiles[i] && !group_complete(&g, i, false)) return 0;
+        return group_waits(&g, at1, true, stop);
     }
     if (ones == 0 && twos == 2) { /* one group waits for melds, the other holds the pair */
-        for (int i = 0; i < g->groups; i++)
-            if (i != two_at[0] && i != two_at[1] && g->tiles[i] && !group_complete(g, i, false)) return 0;
+        for (int i = 0; i < g.groups; i++)
+            if (i != two_at[0] && i != two_at[1] && g.tiles[i] && !group_complete(&g, i, false)) return 0;
         mj_kindset set = 0;
         for (int j = 0; j < 2 && !(set & stop); j++)
-            if (group_complete(g, two_at[1 - j], true)) set |= group_waits(g, two_at[j], false, stop);
+            if (group_complete(&g, two_at[1 - j], true)) set |= group_waits(&g, two_at[j], false, stop);
         return set;
     }
     return 0;
-}
-
-static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
-{
-    groups_t g;
-    split_groups(count, kinds, &g);
-    return std_waits_of(&g, stop);
 }
 
 /* Whether the whole hand is a pair plus melds (the kongs' standard rest). */
@@ -263,13 +251,14 @@ static bool std_complete(const uint8_t *count, int kinds)
     return true;
 }
 
-/* Seven pairs at 13 tiles, from the counts as five words (kinds 0-7, 8-15, 16-23, 24-31,
- * then 32-33 alone), passed as scalars since a local array of them would be stored and read
- * back: six pairs and a single (7p), or any counts with one odd kind (7p4, a four being two
- * pairs); the odd kind is the wait. */
-static mj_kindset seven_pairs_waits(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3, uint64_t w4,
-                                    const mj_rules *r)
+/* Seven pairs at 13 tiles: six pairs and a single (7p), or any counts with one odd kind
+ * (7p4, a four being two pairs); the odd kind is the wait. The count words are scalars:
+ * a local array of them would be stored and read straight back. */
+static mj_kindset seven_pairs_waits(const mj_hand *h, const mj_rules *r)
 {
+    const uint8_t *c = h->count; /* 35 bytes: the word at 32 would run past it */
+    uint64_t w0 = mj_load8(c), w1 = mj_load8(c + 8), w2 = mj_load8(c + 16), w3 = mj_load8(c + 24);
+    uint64_t w4 = (uint64_t)c[32] | (uint64_t)c[33] << 8;
     uint64_t o0 = w0 & ONES, o1 = w1 & ONES, o2 = w2 & ONES, o3 = w3 & ONES, o4 = w4 & ONES;
     int odds = (int)(((o0 * ONES) >> 56) + ((o1 * ONES) >> 56) + ((o2 * ONES) >> 56) + ((o3 * ONES) >> 56) +
                      ((o4 * ONES) >> 56));
@@ -307,7 +296,7 @@ static mj_kindset orphans_waits(const uint8_t *count)
 static mj_kindset kinds_where(const mj_hand *h, uint64_t (*test)(uint64_t))
 {
     const uint8_t *c = h->count; /* the word at 32 would run past the hand: bytes 32, 33 alone */
-    uint64_t w[5] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24), (uint64_t)c[32] | (uint64_t)c[33] << 8};
+    uint64_t w[5] = {mj_load8(c), mj_load8(c + 8), mj_load8(c + 16), mj_load8(c + 24), (uint64_t)c[32] | (uint64_t)c[33] << 8};
     mj_kindset set = 0;
     for (int i = 0; i < 5; i++)
         for (uint64_t b = test(w[i]); b; b &= b - 1) set |= (mj_kindset)1 << (8 * i + __builtin_ctzll(b) / 8);
@@ -358,11 +347,7 @@ static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset st
     mj_kindset set = 0;
     if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2) set |= std_waits(h->count, r->kinds, stop);
     if (set & stop) return set;
-    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) {
-        const uint8_t *c = h->count; /* 35 bytes: the word at 32 would run past it */
-        set |= seven_pairs_waits(load8(c), load8(c + 8), load8(c + 16), load8(c + 24),
-                                 (uint64_t)c[32] | (uint64_t)c[33] << 8, r);
-    }
+    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) set |= seven_pairs_waits(h, r);
     if (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) set |= orphans_waits(h->count);
     if (n >= 15 && n <= 18 && (r->forms & MJ_FORM_KONGS)) set |= kong_waits(h, r->kinds, n - 14, stop);
     return set;
@@ -374,19 +359,13 @@ static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r) { return wa
  * tile counts come first: unless exactly one group holds 3m+2 and none 3m+1 (standard),
  * every count is even (seven pairs), the terminals are all held (thirteen orphans) or
  * kongs are in play, no tile taken out can leave a wait on it. The tile taken is the
- * lowest of the pair's group when there is one (the waiting group is then that one).
- * The hand less that tile is the question waits_until asks; for the standard form and
- * seven pairs its groups and count words are made from h's with the tile taken off in
- * registers, since a copy of h written and then read back a word at a time would wait
- * on its own stores. */
+ * lowest of the pair's group when there is one (the waiting group is then that one). */
 static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
 {
     const uint8_t *c = h->count;
     int n = h->tiles;
     if (n <= 14 && n % 3 != 2) return false; /* no form has this many tiles */
-    uint64_t w0 = load8(c), w1 = load8(c + 8), w2 = load8(c + 16), w3 = load8(c + 24);
-    uint64_t w4 = (uint64_t)c[32] | (uint64_t)c[33] << 8;
-    uint64_t odd = (w0 | w1 | w2 | w3 | w4) & ONES;
+    uint64_t odd = mj_counts_or(c) & ONES;
     /* each group's tiles mod 3, in scalars (an array here would go through memory) */
     int t0 = suit_tiles(c), t1 = suit_tiles(c + 9), t2 = suit_tiles(c + 18), t3 = n - t0 - t1 - t2;
     int m0 = t0 % 3, m1 = t1 % 3, m2 = t2 % 3, m3 = t3 % 3;
@@ -402,30 +381,10 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
     while (pick < r->kinds && c[pick] == 0) pick++;
     if (pick == r->kinds)
         for (pick = 0; c[pick] == 0; pick++) continue;
-    mj_kindset stop = (mj_kindset)1 << pick, set = 0;
-    if (n > 14 || (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS)) {
-        mj_hand less = *h; /* kongs and thirteen orphans: the general path, on a copy */
-        less.count[pick]--;
-        less.tiles--;
-        return (waits_until(&less, r, stop) >> pick) & 1;
-    }
-    if (r->forms & MJ_FORM_STD) {
-        groups_t g;
-        split_groups(c, r->kinds, &g);
-        int grp = pick / 9, rank = pick % 9;
-        if (grp < 3) g.suit[grp] -= at(1, rank);
-        else g.honor[rank]--;
-        g.tiles[grp]--;
-        set = std_waits_of(&g, stop);
-        if (set & stop) return true;
-    }
-    if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) {
-        uint64_t one = (uint64_t)1 << (8 * (pick % 8)); /* the tile taken out, in its word */
-        int at = pick / 8;
-        set |= seven_pairs_waits(w0 - (at == 0 ? one : 0), w1 - (at == 1 ? one : 0), w2 - (at == 2 ? one : 0),
-                                 w3 - (at == 3 ? one : 0), w4 - (at == 4 ? one : 0), r);
-    }
-    return (set >> pick) & 1;
+    mj_hand less = *h;
+    less.count[pick]--;
+    less.tiles--;
+    return (waits_until(&less, r, (mj_kindset)1 << pick) >> pick) & 1;
 }
 
 const mj_algo mj_algo_pattern = {

@@ -82,13 +82,6 @@ static int table_init(void)
 static const uint64_t ONES = 0x0101010101010101ull;
 static const uint64_t LOW7 = 0x00FFFFFFFFFFFFFFull;
 
-static inline uint64_t load8(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
 /* The key of a suit: ranks 1-8 packed in v (one byte each, 0..4), rank 9 in c8. Three
  * multiplies merge neighbours without carries: bytes into c1 + 5 c0 (<= 24), 16-bit lanes
  * into a1 + 25 a0 (<= 624), and the two halves into L3 + 625 L1 (< 5^8). */
@@ -99,7 +92,7 @@ static inline uint32_t suit_key(uint64_t v, unsigned c8)
     return (uint32_t)((y * (1ull + (625ull << 32))) >> 32) + c8 * rank_weight[8];
 }
 
-static inline unsigned suit_class(const uint8_t *c) { return key_class(suit_key(load8(c), c[8])); }
+static inline unsigned suit_class(const uint8_t *c) { return key_class(suit_key(mj_load8(c), c[8])); }
 
 /* Honors by rule, seven counts packed in h (top byte zero): each must be 0, 2 or 3 (1 and 4
  * fit no meld and not the pair); the result is the number of pairs, 8 or more when some
@@ -154,7 +147,7 @@ static bool thirteen_orphans(const uint8_t *c, uint64_t hon)
 static bool special14(const uint8_t *c, uint64_t hon, const mj_rules *r)
 {
     if (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) {
-        uint64_t any = load8(c) | load8(c + 8) | load8(c + 16) | load8(c + 24) | c[32] | c[33];
+        uint64_t any = mj_counts_or(c);
         if (!(any & ONES) && (!(any & (ONES << 2)) || (r->forms & MJ_FORM_7P4))) return true;
     }
     return (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && thirteen_orphans(c, hon);
@@ -166,7 +159,7 @@ static bool table_is_win(const mj_hand *h, const mj_rules *r)
     if (n > 14) return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
     if (n % 3 != 2) return false; /* no form has this many tiles: no lookup needed */
     /* mj_hand is 35 bytes, so 8 bytes from the honors end at `tiles`, masked off */
-    uint64_t hon = load8(h->count + MJ_HONOR_BASE) & LOW7;
+    uint64_t hon = mj_load8(h->count + MJ_HONOR_BASE) & LOW7;
     if (r->forms & MJ_FORM_STD) {
         /* without honors (27 kinds) the rule has nothing to check: three lookups decide */
         if (r->kinds == MJ_SUITED_KINDS) {
@@ -186,7 +179,7 @@ static mj_kindset std_waits(const uint8_t *c)
     uint32_t key[3];
     unsigned cls[4];
     for (int s = 0; s < 3; s++) {
-        key[s] = suit_key(load8(c + 9 * s), c[9 * s + 8]);
+        key[s] = suit_key(mj_load8(c + 9 * s), c[9 * s + 8]);
         cls[s] = key_class(key[s]);
     }
     uint64_t hon = honors_word(c);
@@ -216,7 +209,7 @@ static mj_kindset special_waits(const uint8_t *c, const mj_rules *r)
 {
     mj_kindset set = 0;
     if (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) {
-        uint64_t w[5] = {load8(c), load8(c + 8), load8(c + 16), load8(c + 24), (uint64_t)c[32] | (uint64_t)c[33] << 8};
+        uint64_t w[5] = {mj_load8(c), mj_load8(c + 8), mj_load8(c + 16), mj_load8(c + 24), (uint64_t)c[32] | (uint64_t)c[33] << 8};
         unsigned odds = 0;
         uint64_t high = 0; /* any 3 or 4 held */
         for (int i = 0; i < 5; i++) {
