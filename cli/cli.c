@@ -23,15 +23,17 @@ int cli_usage_error(const char *command, const char *fmt, ...)
     return CLI_USAGE;
 }
 
-void cli_args_init(cli_args *a, const char *command, int argc, char **argv)
-{
-    memset(a, 0, sizeof *a);
-    a->argc = argc;
-    a->argv = argv;
-    a->command = command;
-}
+/* Walks argv as "--flag value", "--flag=value" or a positional argument. */
+typedef struct {
+    int argc, i;
+    char **argv;
+    const char *command;
+    char *inline_value;   /* from --flag=value */
+    bool only_positional; /* after "--" */
+} cli_args;
 
-int cli_next(cli_args *a, const char **name, const char **value)
+/* 1 for a flag (*name set), 0 for a positional (*value set), -1 at the end. */
+static int cli_next(cli_args *a, const char **name, const char **value)
 {
     *name = NULL;
     *value = NULL;
@@ -56,7 +58,8 @@ int cli_next(cli_args *a, const char **name, const char **value)
     return 1;
 }
 
-const char *cli_value(cli_args *a, const char *name)
+/* The value of the flag just returned; NULL (and a usage error printed) when missing. */
+static const char *cli_value(cli_args *a, const char *name)
 {
     if (a->inline_value) return a->inline_value;
     if (a->i >= a->argc) {
@@ -64,6 +67,34 @@ const char *cli_value(cli_args *a, const char *name)
         return NULL;
     }
     return a->argv[a->i++];
+}
+
+int cli_parse_flags(const char *command, int argc, char **argv, const cli_flag *flags, size_t nflags,
+                    const char **pos, size_t maxpos, size_t *npos, const char *too_many)
+{
+    cli_args a = {.argc = argc, .argv = argv, .command = command};
+    const char *name, *value;
+    int kind;
+    if (npos) *npos = 0;
+    while ((kind = cli_next(&a, &name, &value)) >= 0) {
+        if (kind == 0) {
+            if (maxpos == 0) return cli_usage_error(command, "unexpected argument '%s'", value);
+            if (*npos == maxpos) return cli_usage_error(command, "%s", too_many ? too_many : "too many arguments");
+            pos[(*npos)++] = value;
+            continue;
+        }
+        const cli_flag *f = NULL;
+        for (size_t i = 0; i < nflags && !f; i++)
+            if (strcmp(name, flags[i].name) == 0) f = &flags[i];
+        if (!f) return cli_usage_error(command, "unknown flag --%s", name);
+        if (f->value) {
+            if (!(*f->value = cli_value(&a, name))) return CLI_USAGE;
+        } else {
+            *f->set = true;
+            if (f->stop) break;
+        }
+    }
+    return CLI_OK;
 }
 
 bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out)

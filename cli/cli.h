@@ -22,22 +22,24 @@ typedef struct {
 /* Prints "mjverify: <message>" and the command's usage to stderr; returns CLI_USAGE. */
 int cli_usage_error(const char *command, const char *fmt, ...);
 
-/* Iterates over argv as "--flag value", "--flag=value" or a positional argument.
- * cli_next returns false at the end. For a flag, *flag is its name (without --) and
- * *value the value if cli_value is called. */
+/* One flag a command takes: --name VALUE stores VALUE in *value; a flag without a value
+ * (value NULL) sets *set instead, and with stop (e.g. --help) ends the parse there. */
 typedef struct {
-    int argc, i;
-    char **argv;
-    const char *command;
-    char *inline_value; /* from --flag=value */
-    bool only_positional; /* after "--" */
-} cli_args;
+    const char *name;
+    const char **value;
+    bool *set;
+    bool stop;
+} cli_flag;
+#define CLI_FLAG(n, v) {.name = (n), .value = (v)}   /* --n VALUE */
+#define CLI_SWITCH(n, s) {.name = (n), .set = (s)}   /* --n alone */
 
-void cli_args_init(cli_args *a, const char *command, int argc, char **argv);
-/* Returns 1 for a flag (*name set), 0 for a positional (*name NULL, *value set), -1 at end. */
-int cli_next(cli_args *a, const char **name, const char **value);
-/* The value of the flag just returned; NULL (and a usage error printed) when missing. */
-const char *cli_value(cli_args *a, const char *name);
+/* Parses argv ("--flag value", "--flag=value", positionals; everything after "--" is
+ * positional) against flags. Positionals go to pos (at most maxpos; "too_many" is the
+ * error beyond that); with maxpos 0 any positional is an error. An unknown flag, a
+ * missing value or a stray positional prints a usage error. CLI_OK or CLI_USAGE. */
+int cli_parse_flags(const char *command, int argc, char **argv, const cli_flag *flags, size_t nflags,
+                    const char **pos, size_t maxpos, size_t *npos, const char *too_many);
+
 /* Parses a whole non-negative integer; false on junk or overflow past max. */
 bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out);
 

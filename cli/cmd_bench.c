@@ -147,27 +147,12 @@ int cli_cmd_bench(int argc, char **argv)
     static bench_job job; /* large: keep it off the stack */
     const char *algo = "all", *workload = NULL, *threads = NULL, *seed = NULL, *reps = "5", *csv = NULL,
                *hands = "8192", *rep_ms = "50", *rules = "riichi", *mode = "win";
-    cli_args a;
-    const char *name, *value;
-    int kind;
-    cli_args_init(&a, "bench", argc, argv);
-    while ((kind = cli_next(&a, &name, &value)) >= 0) {
-        if (kind == 0) return cli_usage_error("bench", "unexpected argument '%s'", value);
-        const char **slot = NULL;
-        if (strcmp(name, "algo") == 0) slot = &algo;
-        else if (strcmp(name, "workload") == 0) slot = &workload;
-        else if (strcmp(name, "threads") == 0) slot = &threads;
-        else if (strcmp(name, "seed") == 0) slot = &seed;
-        else if (strcmp(name, "reps") == 0) slot = &reps;
-        else if (strcmp(name, "csv") == 0) slot = &csv;
-        else if (strcmp(name, "input") == 0) slot = &job.input;
-        else if (strcmp(name, "rules") == 0) slot = &rules;
-        else if (strcmp(name, "mode") == 0) slot = &mode;
-        else if (strcmp(name, "hands") == 0) slot = &hands;
-        else if (strcmp(name, "rep-ms") == 0) slot = &rep_ms;
-        else return cli_usage_error("bench", "unknown flag --%s", name);
-        if (!(*slot = cli_value(&a, name))) return CLI_USAGE;
-    }
+    const cli_flag flags[] = {CLI_FLAG("algo", &algo), CLI_FLAG("workload", &workload),
+                              CLI_FLAG("threads", &threads), CLI_FLAG("seed", &seed), CLI_FLAG("reps", &reps),
+                              CLI_FLAG("csv", &csv), CLI_FLAG("input", &job.input), CLI_FLAG("rules", &rules),
+                              CLI_FLAG("mode", &mode), CLI_FLAG("hands", &hands), CLI_FLAG("rep-ms", &rep_ms)};
+    if (cli_parse_flags("bench", argc, argv, flags, sizeof flags / sizeof flags[0], NULL, 0, NULL, NULL))
+        return CLI_USAGE;
     if (!cli_parse_uint(reps, 1000, &job.reps) || job.reps == 0)
         return cli_usage_error("bench", "--reps takes 1 to 1000, not '%s'", reps);
     if (!cli_parse_uint(hands, 10000000, &job.hands) || job.hands == 0)

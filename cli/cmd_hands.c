@@ -21,28 +21,25 @@ typedef struct {
 static int parse_common(hand_job *job, int argc, char **argv, int *npos, bool is_convert)
 {
     const char *rules = "basic", *algo = "backtrack", *notation = "auto", *tiles = NULL, *to = NULL;
-    cli_args a;
-    const char *name, *value;
-    int kind;
+    bool help = false;
+    cli_flag flags[8];
     *npos = 0;
-    cli_args_init(&a, job->command, argc, argv);
-    while ((kind = cli_next(&a, &name, &value)) >= 0) {
-        if (kind == 0) {
-            argv[(*npos)++] = (char *)value;
-            continue;
-        }
-        const char **slot = NULL;
-        if (strcmp(name, "rules") == 0 && !is_convert) slot = &rules;
-        else if (strcmp(name, "algo") == 0 && !is_convert) slot = &algo;
-        else if (strcmp(name, "notation") == 0) slot = &notation;
-        else if (strcmp(name, "tiles") == 0) slot = &tiles;
-        else if (strcmp(name, "to") == 0 && is_convert) slot = &to;
-        else if (strcmp(name, "explain") == 0 && !is_convert && !job->waits) job->explain = true;
-        else if (strcmp(name, "json") == 0) job->json = true;
-        else if (strcmp(name, "help") == 0) return cli_usage_error(job->command, "help");
-        else return cli_usage_error(job->command, "unknown flag --%s", name);
-        if (slot && !(*slot = cli_value(&a, name))) return CLI_USAGE;
+    size_t nflags = 0, n = 0;
+    if (!is_convert) {
+        flags[nflags++] = (cli_flag)CLI_FLAG("rules", &rules);
+        flags[nflags++] = (cli_flag)CLI_FLAG("algo", &algo);
     }
+    flags[nflags++] = (cli_flag)CLI_FLAG("notation", &notation);
+    flags[nflags++] = (cli_flag)CLI_FLAG("tiles", &tiles);
+    if (is_convert) flags[nflags++] = (cli_flag)CLI_FLAG("to", &to);
+    if (!is_convert && !job->waits) flags[nflags++] = (cli_flag)CLI_SWITCH("explain", &job->explain);
+    flags[nflags++] = (cli_flag)CLI_SWITCH("json", &job->json);
+    flags[nflags++] = (cli_flag){.name = "help", .set = &help, .stop = true};
+    /* positionals are collected in argv itself, behind the parse */
+    if (cli_parse_flags(job->command, argc, argv, flags, nflags, (const char **)argv, (size_t)argc, &n, NULL))
+        return CLI_USAGE;
+    if (help) return cli_usage_error(job->command, "help");
+    *npos = (int)n;
     unsigned long kinds = 0;
     if (tiles && (!cli_parse_uint(tiles, 34, &kinds) || (kinds != 27 && kinds != 34)))
         return cli_usage_error(job->command, "--tiles takes 27 or 34, not '%s'", tiles);

@@ -47,22 +47,10 @@ int cli_cmd_count(int argc, char **argv)
 {
     const char *cmd = "count", *tiles_s = NULL, *rules_s = "basic", *size_s = NULL, *mode_s = "win", *threads_s = "0";
     bool json = false;
-    cli_args a;
-    const char *name, *value;
-    int kind;
-    cli_args_init(&a, cmd, argc, argv);
-    while ((kind = cli_next(&a, &name, &value)) >= 0) {
-        const char **slot = NULL;
-        if (kind == 0) return cli_usage_error(cmd, "unexpected argument '%s'", value);
-        if (strcmp(name, "tiles") == 0) slot = &tiles_s;
-        else if (strcmp(name, "rules") == 0) slot = &rules_s;
-        else if (strcmp(name, "size") == 0) slot = &size_s;
-        else if (strcmp(name, "mode") == 0) slot = &mode_s;
-        else if (strcmp(name, "threads") == 0) slot = &threads_s;
-        else if (strcmp(name, "json") == 0) json = true;
-        else return cli_usage_error(cmd, "unknown flag --%s", name);
-        if (slot && !(*slot = cli_value(&a, name))) return CLI_USAGE;
-    }
+    const cli_flag flags[] = {CLI_FLAG("tiles", &tiles_s), CLI_FLAG("rules", &rules_s),
+                              CLI_FLAG("size", &size_s), CLI_FLAG("mode", &mode_s),
+                              CLI_FLAG("threads", &threads_s), CLI_SWITCH("json", &json)};
+    if (cli_parse_flags(cmd, argc, argv, flags, sizeof flags / sizeof flags[0], NULL, 0, NULL, NULL)) return CLI_USAGE;
     int tiles;
     mj_rules r;
     mj_verify_mode mode = MJ_MODE_WIN;
@@ -387,28 +375,14 @@ int cli_cmd_verify(int argc, char **argv)
     const char *cmd = "verify", *tiles_s = NULL, *rules_s = "basic", *sizes_s = NULL, *mode_s = "win",
                *threads_s = "0", *algo_s = "all", *json_s = NULL, *ckpt = NULL, *shard_s = NULL,
                *dir = "reports", *keep_s = "10", *every_s = "30";
-    cli_args a;
-    const char *name, *value;
-    int kind;
-    cli_args_init(&a, cmd, argc, argv);
-    while ((kind = cli_next(&a, &name, &value)) >= 0) {
-        const char **slot = NULL;
-        if (kind == 0) return cli_usage_error(cmd, "unexpected argument '%s'", value);
-        if (strcmp(name, "tiles") == 0) slot = &tiles_s;
-        else if (strcmp(name, "rules") == 0) slot = &rules_s;
-        else if (strcmp(name, "sizes") == 0 || strcmp(name, "size") == 0) slot = &sizes_s;
-        else if (strcmp(name, "mode") == 0) slot = &mode_s;
-        else if (strcmp(name, "threads") == 0) slot = &threads_s;
-        else if (strcmp(name, "algo") == 0) slot = &algo_s;
-        else if (strcmp(name, "json") == 0) slot = &json_s;
-        else if (strcmp(name, "checkpoint") == 0) slot = &ckpt;
-        else if (strcmp(name, "checkpoint-every") == 0) slot = &every_s;
-        else if (strcmp(name, "shard") == 0) slot = &shard_s;
-        else if (strcmp(name, "report-dir") == 0) slot = &dir;
-        else if (strcmp(name, "keep") == 0) slot = &keep_s;
-        else return cli_usage_error(cmd, "unknown flag --%s", name);
-        if (slot && !(*slot = cli_value(&a, name))) return CLI_USAGE;
-    }
+    const cli_flag flags[] = {CLI_FLAG("tiles", &tiles_s), CLI_FLAG("rules", &rules_s),
+                              CLI_FLAG("sizes", &sizes_s), CLI_FLAG("size", &sizes_s),
+                              CLI_FLAG("mode", &mode_s), CLI_FLAG("threads", &threads_s),
+                              CLI_FLAG("algo", &algo_s), CLI_FLAG("json", &json_s),
+                              CLI_FLAG("checkpoint", &ckpt), CLI_FLAG("checkpoint-every", &every_s),
+                              CLI_FLAG("shard", &shard_s), CLI_FLAG("report-dir", &dir),
+                              CLI_FLAG("keep", &keep_s)};
+    if (cli_parse_flags(cmd, argc, argv, flags, sizeof flags / sizeof flags[0], NULL, 0, NULL, NULL)) return CLI_USAGE;
     mj_verify_config cfg = {0};
     if (parse_tiles_rules(cmd, tiles_s, rules_s, &cfg.tiles, &cfg.rules) || parse_mode(cmd, mode_s, &cfg.mode))
         return CLI_USAGE;
@@ -604,22 +578,10 @@ int cli_cmd_merge(int argc, char **argv)
     const char *cmd = "merge", *json_s = NULL, *dir = "reports";
     const char *files[1024];
     size_t nf = 0;
-    cli_args a;
-    const char *name, *value;
-    int kind;
-    cli_args_init(&a, cmd, argc, argv);
-    while ((kind = cli_next(&a, &name, &value)) >= 0) {
-        if (kind == 0) {
-            if (nf == sizeof files / sizeof files[0]) return cli_usage_error(cmd, "too many summaries");
-            files[nf++] = value;
-            continue;
-        }
-        const char **slot = NULL;
-        if (strcmp(name, "json") == 0) slot = &json_s;
-        else if (strcmp(name, "report-dir") == 0) slot = &dir;
-        else return cli_usage_error(cmd, "unknown flag --%s", name);
-        if (!(*slot = cli_value(&a, name))) return CLI_USAGE;
-    }
+    const cli_flag flags[] = {CLI_FLAG("json", &json_s), CLI_FLAG("report-dir", &dir)};
+    if (cli_parse_flags(cmd, argc, argv, flags, sizeof flags / sizeof flags[0], files, sizeof files / sizeof files[0],
+                        &nf, "too many summaries"))
+        return CLI_USAGE;
     if (nf == 0) return cli_usage_error(cmd, "give the shard summaries (JSON files written by verify --shard)");
     mj_verify_result *parts = calloc(nf, sizeof *parts), *out = malloc(sizeof *out);
     const mj_verify_result **ptr = calloc(nf, sizeof *ptr);
