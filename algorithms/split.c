@@ -29,11 +29,12 @@ static bool reduce(const uint8_t *c, int n, int *len)
     return (short_of | -(one | two)) >= 0;
 }
 
-/* The held kinds among c[0..n-1] as bits: the pieces are its runs of ones. */
+/* The held kinds among c[0..n-1] as bits: the pieces are its runs of ones. A piece never
+ * leaves its suit, so n is at most nine (the bound is said to the compiler too). */
 static unsigned held(const uint8_t *c, int n)
 {
     unsigned mask = 0;
-    for (int i = 0; i < n; i++) mask |= (unsigned)(c[i] != 0) << i;
+    for (int i = 0; i < n && i < MJ_SUIT_SIZE; i++) mask |= (unsigned)(c[i] != 0) << i;
     return mask;
 }
 
