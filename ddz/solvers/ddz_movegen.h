@@ -1,0 +1,33 @@
+/* The move generator and the comparison the solvers use (the oracle has its own recogniser). */
+#ifndef DDZ_MOVEGEN_H
+#define DDZ_MOVEGEN_H
+
+#include "ddz_moves.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Upper bound on the distinct moves of one hand of at most 20 cards, any convention. */
+#define DDZ_MAX_MOVES 32768
+
+/* Every distinct legal move of `hand` against `last` under `rules`: when last is a pass, every
+ * move but the pass; otherwise every move that beats last, plus the pass (listed first).
+ * Distinct = a different (cards, type, main, len). Returns the number written (at most cap;
+ * the count it would have written when cap is short). */
+size_t ddz_generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules,
+                    ddz_move *out, size_t cap);
+
+/* Nonzero when `m` may be played on `last`: last a pass and m not a pass; or same type and
+ * len with a higher main; or m a bomb over a non-bomb or a lower bomb; or m the rocket. */
+int ddz_beats(const ddz_move *m, const ddz_move *last);
+
+/* Reads move text (ddz_parse_move_text) against a hand: the move those cards make, choosing
+ * the named type, or the single reading when the cards have only one; DDZ_ERR_BAD_MOVE when
+ * they make none or several without a type. */
+ddz_status ddz_move_from_text(const char *text, const ddz_rules *rules, ddz_move *out, ddz_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
