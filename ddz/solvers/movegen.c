@@ -1,0 +1,355 @@
+/* The Dou Dizhu move generator: every move of a hand, or only the moves that beat the last one,
+ * read straight off the packed count word, with no allocation (the solver calls it per node). */
+#include "ddz_movegen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Where moves go: the caller's array up to cap, the count beyond it; with `want` set, only
+ * moves spending exactly those cards are kept (ddz_move_from_text's recogniser). */
+typedef struct {
+    ddz_move *out;
+    size_t cap, n;
+    ddz_hand want;
+} sink;
+
+static inline void emit(sink *s, ddz_hand cards, int type, int main, int len)
+{
+    if (s->want && cards != s->want)
+        return;
+    if (s->n < s->cap) {
+        ddz_move *m = &s->out[s->n];
+        m->cards = cards;
+        m->type = (uint8_t)type;
+        m->main = (uint8_t)main;
+        m->len = (uint8_t)len;
+    }
+    s->n++;
+}
+
+static inline ddz_hand cards_of(int rank, int n) { return (ddz_hand)n << (4 * rank); }
+
+/* A core (the triple, the four, the chain) and the kicker ranks it may take; the recursions
+ * below add every allowed kicker multiset to the core and emit the move. */
+typedef struct {
+    sink *s;
+    ddz_hand core;
+    int type, main, len;
+    int nr;
+    int rank[DDZ_RANKS];
+    int take[DDZ_RANKS];  /* at most this many of rank[i] as kickers */
+    int no_rocket;        /* the two jokers may not both be kickers (rlcard) */
+    int not_three;        /* a rank that may not give exactly three kickers, or -1 (douzero) */
+} kickers;
+
+/* Every multiset of k single kickers from candidates i.. (each multiset once: ranks in order). */
+static void single_kickers(kickers *c, int i, int k, ddz_hand acc)
+{
+    if (k == 0) {
+        if (c->no_rocket && ddz_count(acc, DDZ_RX) && ddz_count(acc, DDZ_RD))
+            return;
+        if (c->not_three >= 0 && ddz_count(acc, c->not_three) == 3)
+            return;
+        emit(c->s, c->core + acc, c->type, c->main, c->len);
+        return;
+    }
+    for (; i < c->nr; i++) {
+        int r = c->rank[i], most = c->take[i] < k ? c->take[i] : k;
+        for (int t = 1; t <= most; t++)
+            single_kickers(c, i + 1, k - t, acc + cards_of(r, t));
+    }
+}
+
+/* Every set of k pair kickers of distinct ranks from candidates i.. (take >= 2 there). */
+static void pair_kickers(kickers *c, int i, int k, ddz_hand acc)
+{
+    if (k == 0) {
+        emit(c->s, c->core + acc, c->type, c->main, c->len);
+        return;
+    }
+    for (; i + k <= c->nr; i++)
+        pair_kickers(c, i + 1, k - 1, acc + cards_of(c->rank[i], 2));
+}
+
+/* Candidate kicker ranks: every rank outside [lo, hi] held at least `need` times. Pairs are
+ * never jokers (one of each). Caps are the count held, lowered later where a convention says. */
+static void candidates(kickers *c, const int *cnt, int lo, int hi, int need)
+{
+    c->nr = 0;
+    for (int r = 0; r < DDZ_RANKS; r++) {
+        if (r >= lo && r <= hi)
+            continue;
+        if (cnt[r] < need || (need >= 2 && r >= DDZ_RX))
+            continue;
+        c->rank[c->nr] = r;
+        c->take[c->nr] = cnt[r];
+        c->nr++;
+    }
+}
+
+/* Chain bounds by type: the width per rank, the shortest and the longest chain (a move holds
+ * at most DDZ_MAX_HAND cards, so an airplane with single wings stops at 5 triples). */
+static void chain_shape(int type, int *width, int *minlen, int *maxlen)
+{
+    switch (type) {
+    case DDZ_STRAIGHT: *width = 1; *minlen = 5; *maxlen = 12; break;
+    case DDZ_PAIR_STRAIGHT: *width = 2; *minlen = 3; *maxlen = 10; break;
+    case DDZ_AIRPLANE: *width = 3; *minlen = 2; *maxlen = 6; break;
+    case DDZ_AIRPLANE_SINGLES: *width = 3; *minlen = 2; *maxlen = 5; break;
+    default: *width = 3; *minlen = 2; *maxlen = 4; break; /* DDZ_AIRPLANE_PAIRS */
+    }
+}
+
+/* Every move of one type with main above `above` (-1: any) and, for chains, length `len`
+ * (0: any length). */
+static void gen_type(const int *cnt, int type, int len, int above, ddz_convention conv, sink *s)
+{
+    kickers c;
+    c.s = s;
+    c.no_rocket = 0;
+    c.not_three = -1;
+    switch (type) {
+    case DDZ_SINGLE:
+        for (int r = above + 1; r < DDZ_RANKS; r++)
+            if (cnt[r] >= 1)
+                emit(s, cards_of(r, 1), type, r, 1);
+        return;
+    case DDZ_PAIR:
+    case DDZ_TRIPLE:
+    case DDZ_BOMB: {
+        int n = type == DDZ_PAIR ? 2 : type == DDZ_TRIPLE ? 3 : 4;
+        for (int r = above + 1; r <= DDZ_R2; r++)
+            if (cnt[r] >= n)
+                emit(s, cards_of(r, n), type, r, 1);
+        return;
+    }
+    case DDZ_ROCKET:
+        if (cnt[DDZ_RX] && cnt[DDZ_RD])
+            emit(s, cards_of(DDZ_RX, 1) + cards_of(DDZ_RD, 1), type, DDZ_RX, 1);
+        return;
+    case DDZ_TRIPLE_SINGLE:
+    case DDZ_TRIPLE_PAIR:
+    case DDZ_FOUR_TWO_SINGLES:
+    case DDZ_FOUR_TWO_PAIRS: {
+        int n = type <= DDZ_TRIPLE_PAIR ? 3 : 4;
+        int pairs = type == DDZ_TRIPLE_PAIR || type == DDZ_FOUR_TWO_PAIRS;
+        int k = type <= DDZ_TRIPLE_PAIR ? 1 : 2;
+        for (int r = above + 1; r <= DDZ_R2; r++) {
+            if (cnt[r] < n || (n == 4 && cnt[r] != 4))
+                continue;
+            c.core = cards_of(r, n);
+            c.type = type;
+            c.main = r;
+            c.len = 1;
+            candidates(&c, cnt, r, r, pairs ? 2 : 1);
+            if (pairs) {
+                pair_kickers(&c, 0, k, 0);
+            } else {
+                /* Four + two singles: the two may be a pair in both conventions; rlcard
+                 * refuses the rocket as the two (its action space has no 3333XD). */
+                for (int i = 0; i < c.nr; i++)
+                    if (c.take[i] > 2)
+                        c.take[i] = 2;
+                c.no_rocket = conv == DDZ_CONV_RLCARD;
+                single_kickers(&c, 0, k, 0);
+            }
+        }
+        return;
+    }
+    default:
+        break;
+    }
+    /* Chains: straights, pair straights, airplanes with or without wings, within 3..A. */
+    {
+        int width, minlen, maxlen;
+        chain_shape(type, &width, &minlen, &maxlen);
+        int from = len ? len : minlen, to = len ? len : maxlen;
+        if (from < minlen || to > maxlen)
+            return;
+        for (int l = from; l <= to; l++) {
+            for (int st = above + 1; st + l - 1 <= DDZ_RA; st++) {
+                int ok = 1;
+                ddz_hand core = 0;
+                for (int r = st; r < st + l; r++) {
+                    if (cnt[r] < width) {
+                        ok = 0;
+                        break;
+                    }
+                    core += cards_of(r, width);
+                }
+                if (!ok)
+                    continue;
+                if (type == DDZ_STRAIGHT || type == DDZ_PAIR_STRAIGHT || type == DDZ_AIRPLANE) {
+                    emit(s, core, type, st, l);
+                    continue;
+                }
+                c.core = core;
+                c.type = type;
+                c.main = st;
+                c.len = l;
+                if (type == DDZ_AIRPLANE_PAIRS) {
+                    candidates(&c, cnt, st, st + l - 1, 2);
+                    pair_kickers(&c, 0, l, 0);
+                    continue;
+                }
+                /* Single wings: any cards outside the chain. rlcard: not both jokers, no four
+                 * of a rank, and no three of a rank next to the chain (those cards read as a
+                 * longer chain there and rlcard lists them once, as that). douzero: anything,
+                 * but three of the rank just above the chain make the same cards a chain one
+                 * higher, and only that stronger reading is kept. */
+                candidates(&c, cnt, st, st + l - 1, 1);
+                if (conv == DDZ_CONV_RLCARD) {
+                    c.no_rocket = 1;
+                    for (int i = 0; i < c.nr; i++) {
+                        int r = c.rank[i];
+                        int next = (r == st - 1) || (r == st + l && r <= DDZ_RA);
+                        int most = next ? 2 : 3;
+                        if (c.take[i] > most)
+                            c.take[i] = most;
+                    }
+                } else {
+                    c.not_three = st + l <= DDZ_RA ? st + l : -1;
+                }
+                single_kickers(&c, 0, l, 0);
+                c.no_rocket = 0;
+                c.not_three = -1;
+            }
+        }
+    }
+}
+
+static int allowed(const ddz_rules *rules, int type)
+{
+    return !(rules->forbidden & (1u << type));
+}
+
+/* The shared body of ddz_generate and the recogniser. */
+static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, sink *s)
+{
+    static const ddz_rules defaults = {DDZ_CONV_RLCARD, 0};
+    int cnt[DDZ_RANKS];
+    if (!rules)
+        rules = &defaults;
+    for (int r = 0; r < DDZ_RANKS; r++)
+        cnt[r] = ddz_count(hand, r);
+    if (!last || last->type == DDZ_PASS) {
+        for (int t = DDZ_SINGLE; t < DDZ_TYPES; t++)
+            if (allowed(rules, t))
+                gen_type(cnt, t, 0, -1, rules->convention, s);
+        return;
+    }
+    if (!s->want)
+        emit(s, 0, DDZ_PASS, 0, 0);
+    if (last->type == DDZ_ROCKET)
+        return;
+    if (last->type == DDZ_BOMB) {
+        if (allowed(rules, DDZ_BOMB))
+            gen_type(cnt, DDZ_BOMB, 0, last->main, rules->convention, s);
+    } else {
+        if (allowed(rules, last->type))
+            gen_type(cnt, last->type, last->len, last->main, rules->convention, s);
+        if (allowed(rules, DDZ_BOMB))
+            gen_type(cnt, DDZ_BOMB, 0, -1, rules->convention, s);
+    }
+    if (allowed(rules, DDZ_ROCKET))
+        gen_type(cnt, DDZ_ROCKET, 0, -1, rules->convention, s);
+}
+
+size_t ddz_generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, ddz_move *out, size_t cap)
+{
+    sink s = {out, out ? cap : 0, 0, 0};
+    generate(hand, last, rules, &s);
+    return s.n;
+}
+
+int ddz_beats(const ddz_move *m, const ddz_move *last)
+{
+    if (m->type == DDZ_PASS)
+        return 0;
+    if (last->type == DDZ_PASS)
+        return 1;
+    if (m->type == DDZ_ROCKET)
+        return last->type != DDZ_ROCKET;
+    if (last->type == DDZ_ROCKET)
+        return 0;
+    if (m->type == DDZ_BOMB)
+        return last->type != DDZ_BOMB || m->main > last->main;
+    return m->type == last->type && m->len == last->len && m->main > last->main;
+}
+
+/* Fills err with "byte 0: why" (the whole text is at fault) and returns DDZ_ERR_BAD_MOVE. */
+static ddz_status bad_move(ddz_error *err, const char *why)
+{
+    if (err) {
+        err->code = DDZ_ERR_BAD_MOVE;
+        err->offset = 0;
+        snprintf(err->message, sizeof err->message, "byte 0: %.150s", why);
+    }
+    return DDZ_ERR_BAD_MOVE;
+}
+
+ddz_status ddz_move_from_text(const char *text, const ddz_rules *rules, ddz_move *out, ddz_error *err)
+{
+    static const ddz_rules defaults = {DDZ_CONV_RLCARD, 0};
+    ddz_type type;
+    ddz_hand cards;
+    ddz_status st = ddz_parse_move_text(text, &type, &cards, err);
+    ddz_move found[8];
+    char shown[DDZ_DECK_SIZE + 2], why[200];
+    sink s;
+    if (st != DDZ_OK)
+        return st;
+    if (!rules)
+        rules = &defaults;
+    if (type == DDZ_PASS) {
+        ddz_move pass = {0, DDZ_PASS, 0, 0};
+        if (out)
+            *out = pass;
+        return DDZ_OK;
+    }
+    ddz_format_hand(cards, shown, sizeof shown);
+    if (type != DDZ_TYPES && !allowed(rules, type))
+    {
+        snprintf(why, sizeof why, "%s is forbidden by these rules (no-%s)", ddz_type_name(type), ddz_type_name(type));
+        return bad_move(err, why);
+    }
+    /* Generate from the cards themselves, keeping only the moves that spend all of them. */
+    s.out = found;
+    s.cap = sizeof found / sizeof found[0];
+    s.n = 0;
+    s.want = cards;
+    if (type != DDZ_TYPES) {
+        int cnt[DDZ_RANKS];
+        for (int r = 0; r < DDZ_RANKS; r++)
+            cnt[r] = ddz_count(cards, r);
+        gen_type(cnt, type, 0, -1, rules->convention, &s);
+        if (s.n == 0) {
+            snprintf(why, sizeof why, "%s is no %s under these rules", shown, ddz_type_name(type));
+            return bad_move(err, why);
+        }
+    } else {
+        generate(cards, NULL, rules, &s);
+        if (s.n == 0) {
+            snprintf(why, sizeof why, "%s forms no move under these rules", shown);
+            return bad_move(err, why);
+        }
+    }
+    if (s.n > 1) {
+        /* Only a bare card text can get here: one type never reads the same cards twice. */
+        char list[120] = "";
+        size_t used = 0;
+        for (size_t i = 0; i < s.n && i < s.cap; i++) {
+            char one[64];
+            ddz_format_move(&found[i], one, sizeof one);
+            int w = snprintf(list + used, sizeof list - used, "%s%s", i ? " or " : "", one);
+            if (w < 0 || (size_t)w >= sizeof list - used)
+                break;
+            used += (size_t)w;
+        }
+        snprintf(why, sizeof why, "%s reads several ways (%s); write TYPE:CARDS", shown, list);
+        return bad_move(err, why);
+    }
+    if (out)
+        *out = found[0];
+    return DDZ_OK;
+}
