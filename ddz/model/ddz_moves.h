@@ -70,7 +70,12 @@ size_t ddz_format_rules(const ddz_rules *r, char *buf, size_t cap);
  * "pass", or the cards ("33", "345678"), or TYPE:CARDS ("plane1:33344456") where the cards
  * alone could be read more than one way. ddz_format_move always writes TYPE:CARDS
  * (and "pass"); parsing TYPE:CARDS only splits the text: whether the cards really form that
- * type is for the move generator (or the recogniser) to say. */
+ * type is for the move generator (or the recogniser) to say.
+ * One reading per type: TYPE:CARDS always names one move, since a type's length follows from
+ * the card count, and where one type could read the same cards with two mains (under douzero,
+ * an airplane with single wings whose wings hold three of the rank just above the chain:
+ * 333444555+666X is also 444555666+333X) the move is the higher main. The lower reading never
+ * matters (every answer to the higher one answers the lower one too), so it is not a move. */
 size_t ddz_format_move(const ddz_move *m, char *buf, size_t cap);
 /* Splits a move text into its type (DDZ_TYPES when none was named) and cards. */
 ddz_status ddz_parse_move_text(const char *text, ddz_type *type, ddz_hand *cards, ddz_error *err);

@@ -13,7 +13,10 @@ extern "C" {
 
 /* Every distinct legal move of `hand` against `last` under `rules`: when last is a pass, every
  * move but the pass; otherwise every move that beats last, plus the pass (listed first).
- * Distinct = a different (cards, type, main, len). Returns the number written (at most cap;
+ * Distinct = a different (cards, type, main, len); a type never reads the same cards twice
+ * (ddz_moves.h keeps the higher of two readings). Moves of at most DDZ_MAX_HAND cards only,
+ * so a hand larger than a real one (the whole deck, for counting) stays within the rules.
+ * Order: the pass first where legal, then by type (ddz_type order), length, main. Returns the number written (at most cap;
  * the count it would have written when cap is short). */
 size_t ddz_generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules,
                     ddz_move *out, size_t cap);
