@@ -171,7 +171,7 @@ ddz_status ddz_check_disjoint(ddz_hand a, ddz_hand b, ddz_error *err)
     for (int r = 0; r < DDZ_RANKS; r++) {
         int both = ddz_count(a, r) + ddz_count(b, r);
         if (both > deck_copies(r))
-            return fail(err, DDZ_ERR_OVERLAP, 0, "the two hands hold %d of %c together; the deck has %d",
+            return fail(err, DDZ_ERR_OVERLAP, 0, "together they hold %d of %c; the deck has %d",
                         both, rank_letters[r], deck_copies(r));
     }
     if (err) {

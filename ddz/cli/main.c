@@ -1,0 +1,77 @@
+/* ddz: the Dou Dizhu command's table of subcommands and the dispatch to one function each. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ddz_cli.h"
+#include "mjverify_version.h"
+
+typedef struct {
+    const char *name;
+    const char *usage;   /* the flags, one line */
+    const char *summary; /* one line */
+    int (*run)(int argc, char **argv);
+} ddz_command;
+
+/* One row per subcommand. */
+static const ddz_command commands[] = {
+    {"moves", "HAND [--beat MOVE] [--rules R] [--json] | --all [--rules R|all] [--json]",
+     "every legal move of a hand (or every answer to MOVE); --all counts every move of the deck by type",
+     ddz_cmd_moves},
+};
+static const size_t ncommands = sizeof commands / sizeof commands[0];
+
+static void print_usage(FILE *out)
+{
+    fputs("usage: ddz COMMAND [FLAGS] ...   (ddz help COMMAND, ddz --version)\n"
+          "Dou Dizhu two-player open-card endgames: both hands known, the first to empty their hand wins\n\n",
+          out);
+    for (size_t i = 0; i < ncommands; i++)
+        fprintf(out, "  %-8s %s\n           ddz %s %s\n", commands[i].name, commands[i].summary, commands[i].name,
+                commands[i].usage);
+    fputs("\ncards: 3456789TJQKA2XD (ten also 10 or 0; small joker X or Y; big joker D or Z; any case;\n"
+          "       spaces and commas ignored); at most 20 cards a hand\n"
+          "moves: pass, the cards (345678), or TYPE:CARDS (plane1:33344456)\n"
+          "rules: rlcard (default) or douzero, then switches no-TYPE (rlcard,no-four2,no-four22)\n",
+          out);
+}
+
+static const ddz_command *find(const char *name)
+{
+    for (size_t i = 0; i < ncommands; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    const ddz_command *c;
+    if (argc < 2) {
+        print_usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("ddz (mjverify) %s (%s)\n", MJVERIFY_VERSION_STRING, MJVERIFY_GIT_COMMIT);
+        return 0;
+    }
+    if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        if (argc > 2) {
+            c = find(argv[2]);
+            if (!c) {
+                fprintf(stderr, "ddz: unknown command '%s'\n", argv[2]);
+                print_usage(stderr);
+                return 2;
+            }
+            printf("usage: ddz %s %s\n%s\n", c->name, c->usage, c->summary);
+            return 0;
+        }
+        print_usage(stdout);
+        return 0;
+    }
+    c = find(argv[1]);
+    if (c)
+        return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "ddz: unknown command '%s'\n", argv[1]);
+    print_usage(stderr);
+    return 2;
+}
