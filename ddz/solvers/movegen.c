@@ -71,18 +71,17 @@ static void pair_kickers(kickers *c, int i, int k, ddz_hand acc)
         pair_kickers(c, i + 1, k - 1, acc + cards_of(c->rank[i], 2));
 }
 
-/* Candidate kicker ranks: every rank outside [lo, hi] held at least `need` times. Pairs are
- * never jokers (one of each). Caps are the count held, lowered later where a convention says. */
-static void candidates(kickers *c, const int *cnt, int lo, int hi, int need)
+/* Candidate kicker ranks: every rank in `held` (the ranks held often enough) outside
+ * [lo, hi]. Pairs are never jokers (one of each): the caller's mask already says so. Caps are
+ * the count held, lowered later where a convention says. */
+static void candidates(kickers *c, ddz_hand hand, unsigned held, int lo, int hi)
 {
+    unsigned m = held & ~(((2u << hi) - 1u) & ~((1u << lo) - 1u));
     c->nr = 0;
-    for (int r = 0; r < DDZ_RANKS; r++) {
-        if (r >= lo && r <= hi)
-            continue;
-        if (cnt[r] < need || (need >= 2 && r >= DDZ_RX))
-            continue;
+    for (; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
         c->rank[c->nr] = r;
-        c->take[c->nr] = cnt[r];
+        c->take[c->nr] = ddz_count(hand, r);
         c->nr++;
     }
 }
@@ -100,9 +99,49 @@ static void chain_shape(int type, int *width, int *minlen, int *maxlen)
     }
 }
 
+/* The hand as the generator reads it: the count word, and per width w the ranks held w or
+ * more times as a bit mask, so that groups and chains are found with shifts instead of loops. */
+typedef struct {
+    ddz_hand hand;
+    unsigned ge[5];
+} shape;
+
+#define NIBBLE_LOWS 0x111111111111111ull /* bit 0 of each of the 15 counts */
+
+/* Gathers bit 0 of each count (bits 0, 4, 8, ...) into bits 0..14. */
+static inline unsigned gather(uint64_t x)
+{
+    x = (x | x >> 3) & 0x0303030303030303ull;
+    x = (x | x >> 6) & 0x000f000f000f000full;
+    x = (x | x >> 12) & 0x000000ff000000ffull;
+    return (unsigned)((x | x >> 24) & 0xffffu);
+}
+
+/* Counts are 0..4 (bits 0-2): held >= 1 is any bit, >= 2 bit 1 or 2, >= 3 bit 2 or both low
+ * bits, 4 bit 2. */
+static void read_shape(ddz_hand hand, shape *h)
+{
+    uint64_t x = hand;
+    h->hand = hand;
+    h->ge[0] = 0;
+    h->ge[1] = gather((x | x >> 1 | x >> 2) & NIBBLE_LOWS);
+    h->ge[2] = gather((x >> 1 | x >> 2) & NIBBLE_LOWS);
+    h->ge[3] = gather((x >> 2 | (x & x >> 1)) & NIBBLE_LOWS);
+    h->ge[4] = gather((x >> 2) & NIBBLE_LOWS);
+}
+
+#define CHAIN_RANKS 0xfffu /* 3..A: the ranks a chain may use */
+#define NIBBLES 0x111111111111ull /* a 1 in each chain rank's count */
+
+/* The ranks above `above` in mask, lowest first (above is -1 for all). */
+static inline unsigned above_mask(unsigned mask, int above)
+{
+    return above < 0 ? mask : mask & ~((2u << above) - 1u);
+}
+
 /* Every move of one type with main above `above` (-1: any) and, for chains, length `len`
  * (0: any length). */
-static void gen_type(const int *cnt, int type, int len, int above, ddz_convention conv, sink *s)
+static void gen_type(const shape *h, int type, int len, int above, ddz_convention conv, sink *s)
 {
     kickers c;
     c.s = s;
@@ -110,21 +149,23 @@ static void gen_type(const int *cnt, int type, int len, int above, ddz_conventio
     c.not_three = -1;
     switch (type) {
     case DDZ_SINGLE:
-        for (int r = above + 1; r < DDZ_RANKS; r++)
-            if (cnt[r] >= 1)
-                emit(s, cards_of(r, 1), type, r, 1);
+        for (unsigned m = above_mask(h->ge[1], above); m; m &= m - 1) {
+            int r = __builtin_ctz(m);
+            emit(s, cards_of(r, 1), type, r, 1);
+        }
         return;
     case DDZ_PAIR:
     case DDZ_TRIPLE:
     case DDZ_BOMB: {
         int n = type == DDZ_PAIR ? 2 : type == DDZ_TRIPLE ? 3 : 4;
-        for (int r = above + 1; r <= DDZ_R2; r++)
-            if (cnt[r] >= n)
-                emit(s, cards_of(r, n), type, r, 1);
+        for (unsigned m = above_mask(h->ge[n], above); m; m &= m - 1) {
+            int r = __builtin_ctz(m);
+            emit(s, cards_of(r, n), type, r, 1);
+        }
         return;
     }
     case DDZ_ROCKET:
-        if (cnt[DDZ_RX] && cnt[DDZ_RD])
+        if (ddz_count(h->hand, DDZ_RX) && ddz_count(h->hand, DDZ_RD))
             emit(s, cards_of(DDZ_RX, 1) + cards_of(DDZ_RD, 1), type, DDZ_RX, 1);
         return;
     case DDZ_TRIPLE_SINGLE:
@@ -134,14 +175,13 @@ static void gen_type(const int *cnt, int type, int len, int above, ddz_conventio
         int n = type <= DDZ_TRIPLE_PAIR ? 3 : 4;
         int pairs = type == DDZ_TRIPLE_PAIR || type == DDZ_FOUR_TWO_PAIRS;
         int k = type <= DDZ_TRIPLE_PAIR ? 1 : 2;
-        for (int r = above + 1; r <= DDZ_R2; r++) {
-            if (cnt[r] < n || (n == 4 && cnt[r] != 4))
-                continue;
+        for (unsigned m = above_mask(h->ge[n], above); m; m &= m - 1) {
+            int r = __builtin_ctz(m);
             c.core = cards_of(r, n);
             c.type = type;
             c.main = r;
             c.len = 1;
-            candidates(&c, cnt, r, r, pairs ? 2 : 1);
+            candidates(&c, h->hand, pairs ? h->ge[2] : h->ge[1], r, r);
             if (pairs) {
                 pair_kickers(&c, 0, k, 0);
             } else {
@@ -159,26 +199,21 @@ static void gen_type(const int *cnt, int type, int len, int above, ddz_conventio
     default:
         break;
     }
-    /* Chains: straights, pair straights, airplanes with or without wings, within 3..A. */
+    /* Chains: straights, pair straights, airplanes with or without wings, within 3..A.
+     * starts = the ranks where a run of at least l ranks held `width` times begins. */
     {
         int width, minlen, maxlen;
         chain_shape(type, &width, &minlen, &maxlen);
         int from = len ? len : minlen, to = len ? len : maxlen;
+        unsigned held = h->ge[width] & CHAIN_RANKS, starts = held;
         if (from < minlen || to > maxlen)
             return;
-        for (int l = from; l <= to; l++) {
-            for (int st = above + 1; st + l - 1 <= DDZ_RA; st++) {
-                int ok = 1;
-                ddz_hand core = 0;
-                for (int r = st; r < st + l; r++) {
-                    if (cnt[r] < width) {
-                        ok = 0;
-                        break;
-                    }
-                    core += cards_of(r, width);
-                }
-                if (!ok)
-                    continue;
+        for (int l = 2; l <= from; l++)
+            starts &= held >> (l - 1);
+        for (int l = from; l <= to && starts; l++, starts &= held >> (l - 1)) {
+            for (unsigned m = above_mask(starts, above); m; m &= m - 1) {
+                int st = __builtin_ctz(m);
+                ddz_hand core = ((ddz_hand)width * NIBBLES) & ((((ddz_hand)1 << (4 * l)) - 1) << (4 * st));
                 if (type == DDZ_STRAIGHT || type == DDZ_PAIR_STRAIGHT || type == DDZ_AIRPLANE) {
                     emit(s, core, type, st, l);
                     continue;
@@ -188,7 +223,7 @@ static void gen_type(const int *cnt, int type, int len, int above, ddz_conventio
                 c.main = st;
                 c.len = l;
                 if (type == DDZ_AIRPLANE_PAIRS) {
-                    candidates(&c, cnt, st, st + l - 1, 2);
+                    candidates(&c, h->hand, h->ge[2], st, st + l - 1);
                     pair_kickers(&c, 0, l, 0);
                     continue;
                 }
@@ -197,7 +232,7 @@ static void gen_type(const int *cnt, int type, int len, int above, ddz_conventio
                  * longer chain there and rlcard lists them once, as that). douzero: anything,
                  * but three of the rank just above the chain make the same cards a chain one
                  * higher, and only that stronger reading is kept. */
-                candidates(&c, cnt, st, st + l - 1, 1);
+                candidates(&c, h->hand, h->ge[1], st, st + l - 1);
                 if (conv == DDZ_CONV_RLCARD) {
                     c.no_rocket = 1;
                     for (int i = 0; i < c.nr; i++) {
@@ -227,15 +262,14 @@ static int allowed(const ddz_rules *rules, int type)
 static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, sink *s)
 {
     static const ddz_rules defaults = {DDZ_CONV_RLCARD, 0};
-    int cnt[DDZ_RANKS];
+    shape h;
     if (!rules)
         rules = &defaults;
-    for (int r = 0; r < DDZ_RANKS; r++)
-        cnt[r] = ddz_count(hand, r);
+    read_shape(hand, &h);
     if (!last || last->type == DDZ_PASS) {
         for (int t = DDZ_SINGLE; t < DDZ_TYPES; t++)
             if (allowed(rules, t))
-                gen_type(cnt, t, 0, -1, rules->convention, s);
+                gen_type(&h, t, 0, -1, rules->convention, s);
         return;
     }
     if (!s->want)
@@ -244,15 +278,15 @@ static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules
         return;
     if (last->type == DDZ_BOMB) {
         if (allowed(rules, DDZ_BOMB))
-            gen_type(cnt, DDZ_BOMB, 0, last->main, rules->convention, s);
+            gen_type(&h, DDZ_BOMB, 0, last->main, rules->convention, s);
     } else {
         if (allowed(rules, last->type))
-            gen_type(cnt, last->type, last->len, last->main, rules->convention, s);
+            gen_type(&h, last->type, last->len, last->main, rules->convention, s);
         if (allowed(rules, DDZ_BOMB))
-            gen_type(cnt, DDZ_BOMB, 0, -1, rules->convention, s);
+            gen_type(&h, DDZ_BOMB, 0, -1, rules->convention, s);
     }
     if (allowed(rules, DDZ_ROCKET))
-        gen_type(cnt, DDZ_ROCKET, 0, -1, rules->convention, s);
+        gen_type(&h, DDZ_ROCKET, 0, -1, rules->convention, s);
 }
 
 size_t ddz_generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, ddz_move *out, size_t cap)
@@ -319,10 +353,9 @@ ddz_status ddz_move_from_text(const char *text, const ddz_rules *rules, ddz_move
     s.n = 0;
     s.want = cards;
     if (type != DDZ_TYPES) {
-        int cnt[DDZ_RANKS];
-        for (int r = 0; r < DDZ_RANKS; r++)
-            cnt[r] = ddz_count(cards, r);
-        gen_type(cnt, type, 0, -1, rules->convention, &s);
+        shape h;
+        read_shape(cards, &h);
+        gen_type(&h, type, 0, -1, rules->convention, &s);
         if (s.n == 0) {
             snprintf(why, sizeof why, "%s is no %s under these rules", shown, ddz_type_name(type));
             return bad_move(err, why);
