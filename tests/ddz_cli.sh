@@ -40,6 +40,8 @@ tot=$(echo "$out" | awk -F"$tab" '$1=="total" {print $2, $3}')
 check all-sum "$sum" "$tot"
 withpass=$(echo "$out" | awk -F"$tab" '$1=="total+pass" {print $2 - 1, $3 - 1}')
 check all-pass "$tot" "$withpass"
+# --list prints as many moves as the total, every one readable back as a move.
+check all-list "$(echo "$tot" | cut -d' ' -f2)" "$("$ddz" moves --all --list --rules douzero | wc -l | tr -d ' ')"
 # A forbidden type counts zero.
 check all-forbid "four2${tab}0" "$("$ddz" moves --all --rules douzero,no-four2 | grep "^four2${tab}")"
 
@@ -62,7 +64,7 @@ bad beat-shape "ddz moves: --beat '3345': byte 0: 3345 forms no move under these
 
 # Bad flags: usage, exit 2.
 for args in "moves" "moves 33 --rules nosuch" "moves 33 --bogus" "moves 33 44" "moves --all 33" \
-            "moves 33 --beat" "moves 33 --rules all" "moves --all --rules all,no-quad" "nosuchcommand"; do
+            "moves 33 --beat" "moves 33 --rules all" "moves 33 --list" "moves --all --list --rules all" "moves --all --rules all,no-quad" "nosuchcommand"; do
   # shellcheck disable=SC2086
   "$ddz" $args >/dev/null 2>"$err"; rc=$?
   check "usage: $args" 2 "$rc"

@@ -7,7 +7,7 @@
 #include "ddz_cli.h"
 #include "ddz_movegen.h"
 
-#define USAGE "usage: ddz moves HAND [--beat MOVE] [--rules R] [--json] | ddz moves --all [--rules R|all] [--json]\n"
+#define USAGE "usage: ddz moves HAND [--beat MOVE] [--rules R] [--json] | ddz moves --all [--rules R|all] [--list] [--json]\n"
 
 /* A bad flag: one line naming it, the usage, exit 2. */
 static int usage_error(const char *fmt, const char *what)
@@ -65,14 +65,17 @@ static int parse_all_rules(const char *text, ddz_rules *rules, int *n)
     return 0;
 }
 
-/* --all: count every distinct move of the full deck (moves of at most 20 cards), by type. */
-static int count_all(const char *rules_text, int json)
+/* --all: count every distinct move of the full deck (moves of at most 20 cards), by type;
+ * with list, print every one of them instead (one convention), so that conventions diff. */
+static int count_all(const char *rules_text, int json, int list)
 {
     ddz_rules rules[DDZ_CONVENTIONS];
     size_t counts[DDZ_CONVENTIONS][DDZ_TYPES], total[DDZ_CONVENTIONS];
     int n;
     if (parse_all_rules(rules_text, rules, &n))
         return 2;
+    if (list && n != 1)
+        return usage_error("%s", "--list takes one convention, not --rules all");
     for (int i = 0; i < n; i++) {
         size_t want = ddz_generate(ddz_deck(), NULL, &rules[i], NULL, 0);
         ddz_move *moves = malloc((want ? want : 1) * sizeof *moves);
@@ -82,9 +85,17 @@ static int count_all(const char *rules_text, int json)
         }
         total[i] = ddz_generate(ddz_deck(), NULL, &rules[i], moves, want);
         memset(counts[i], 0, sizeof counts[i]);
-        for (size_t k = 0; k < total[i]; k++)
+        for (size_t k = 0; k < total[i]; k++) {
             counts[i][moves[k].type]++;
+            if (list) {
+                char buf[96];
+                ddz_format_move(&moves[k], buf, sizeof buf);
+                puts(buf);
+            }
+        }
         free(moves);
+        if (list)
+            return 0;
     }
     if (json) {
         putchar('{');
@@ -189,7 +200,7 @@ static int list_moves(const char *hand_text, const char *beat_text, const char *
 int ddz_cmd_moves(int argc, char **argv)
 {
     const char *hand = NULL, *beat = NULL, *rules = NULL;
-    int all = 0, json = 0, only_args = 0;
+    int all = 0, json = 0, list = 0, only_args = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *value = NULL, **slot = NULL;
         size_t name_len;
@@ -212,6 +223,8 @@ int ddz_cmd_moves(int argc, char **argv)
             all = 1;
         } else if (strncmp(a, "--json", name_len) == 0 && name_len == 6) {
             json = 1;
+        } else if (strncmp(a, "--list", name_len) == 0 && name_len == 6) {
+            list = 1;
         } else if (name_len == 6 && strncmp(a, "--beat", 6) == 0) {
             slot = &beat;
         } else if (name_len == 7 && strncmp(a, "--rules", 7) == 0) {
@@ -240,8 +253,10 @@ int ddz_cmd_moves(int argc, char **argv)
             return usage_error("--all takes no hand (got '%s')", hand);
         if (beat)
             return usage_error("%s", "--all takes no --beat");
-        return count_all(rules ? rules : "", json);
+        return count_all(rules ? rules : "", json, list);
     }
+    if (list)
+        return usage_error("%s", "--list goes with --all");
     if (!hand)
         return usage_error("%s", "a hand is needed (or --all)");
     if (rules && (strcmp(rules, "all") == 0 || strncmp(rules, "all,", 4) == 0))
