@@ -55,6 +55,29 @@ static ddz_status fail(ddz_error *err, ddz_status code, size_t offset, const cha
     return code;
 }
 
+/* text[0..n) as a message may show it: printable ASCII as is, other bytes as \xNN, cut short
+ * with "..." past 40 bytes, so that a message stays one readable line whatever the input. */
+static const char *shown(const char *text, size_t n, char out[200])
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 8 < 200; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (i == 40) {
+            memcpy(out + o, "...", 3);
+            o += 3;
+            break;
+        }
+        if (c >= 0x20 && c < 0x7f) {
+            out[o++] = (char)c;
+        } else {
+            snprintf(out + o, 200 - o, "\\x%02x", c);
+            o += 4;
+        }
+    }
+    out[o] = '\0';
+    return out;
+}
+
 static void clear(ddz_error *err)
 {
     if (err) {
@@ -81,6 +104,7 @@ static ddz_type type_by_name(const char *text, size_t n)
 ddz_status ddz_parse_rules(const char *text, ddz_rules *out, ddz_error *err)
 {
     ddz_rules r = {DDZ_CONV_RLCARD, 0};
+    char buf[200];
     size_t i = 0;
     int first = 1;
     clear(err);
@@ -108,16 +132,16 @@ ddz_status ddz_parse_rules(const char *text, ddz_rules *out, ddz_error *err)
         if (n > 3 && strncmp(text + start, "no-", 3) == 0) {
             ddz_type t = type_by_name(text + start + 3, n - 3);
             if (t == DDZ_TYPES)
-                return fail(err, DDZ_ERR_BAD_RULES, start + 3, "'%.*s' is no move type", (int)(n - 3),
-                            text + start + 3);
+                return fail(err, DDZ_ERR_BAD_RULES, start + 3, "'%s' is no move type",
+                            shown(text + start + 3, n - 3, buf));
             if (t == DDZ_PASS)
                 return fail(err, DDZ_ERR_BAD_RULES, start + 3, "passing cannot be forbidden");
             r.forbidden |= 1u << t;
             goto next;
         }
         return fail(err, DDZ_ERR_BAD_RULES, start,
-                    "'%.*s' is neither a convention (rlcard, douzero) nor a switch no-TYPE", (int)n,
-                    text + start);
+                    "'%s' is neither a convention (rlcard, douzero) nor a switch no-TYPE",
+                    shown(text + start, n, buf));
     next:
         if (text[i] == ',') {
             i++;
@@ -179,6 +203,7 @@ ddz_status ddz_parse_move_text(const char *text, ddz_type *type, ddz_hand *cards
     ddz_type t = DDZ_TYPES;
     ddz_hand h = 0;
     ddz_status s;
+    char buf[200];
     clear(err);
     if (!text)
         text = "";
@@ -201,7 +226,7 @@ ddz_status ddz_parse_move_text(const char *text, ddz_type *type, ddz_hand *cards
     if (colon < e) {
         t = type_by_name(text + b, colon - b);
         if (t == DDZ_TYPES)
-            return fail(err, DDZ_ERR_BAD_MOVE, b, "'%.*s' is no move type", (int)(colon - b), text + b);
+            return fail(err, DDZ_ERR_BAD_MOVE, b, "'%s' is no move type", shown(text + b, colon - b, buf));
         if (t == DDZ_PASS)
             return fail(err, DDZ_ERR_BAD_MOVE, b, "a pass has no cards (write pass)");
         b = colon + 1;
