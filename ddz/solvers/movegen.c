@@ -133,9 +133,11 @@ static void read_shape(ddz_hand hand, shape *h)
 #define CHAIN_RANKS 0xfffu /* 3..A: the ranks a chain may use */
 #define NIBBLES 0x111111111111ull /* a 1 in each chain rank's count */
 
-/* The ranks above `above` in mask, lowest first (above is -1 for all). */
+/* The ranks above `above` in mask (above is -1 for all; a main past the jokers leaves none). */
 static inline unsigned above_mask(unsigned mask, int above)
 {
+    if (above >= DDZ_RANKS)
+        return 0;
     return above < 0 ? mask : mask & ~((2u << above) - 1u);
 }
 
@@ -255,7 +257,7 @@ static void gen_type(const shape *h, int type, int len, int above, ddz_conventio
 
 static int allowed(const ddz_rules *rules, int type)
 {
-    return !(rules->forbidden & (1u << type));
+    return type < DDZ_TYPES && !(rules->forbidden & (1u << type));
 }
 
 /* The shared body of ddz_generate and the recogniser. */
@@ -274,8 +276,8 @@ static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules
     }
     if (!s->want)
         emit(s, 0, DDZ_PASS, 0, 0);
-    if (last->type == DDZ_ROCKET)
-        return;
+    if (last->type == DDZ_ROCKET || last->type >= DDZ_TYPES)
+        return; /* nothing beats the rocket; a move of no known type is only passed */
     if (last->type == DDZ_BOMB) {
         if (allowed(rules, DDZ_BOMB))
             gen_type(&h, DDZ_BOMB, 0, last->main, rules->convention, s);
