@@ -178,6 +178,11 @@ START_TEST(airplanes)
      * wings from 333 alone. */
     expect("3334445556667777", NULL, RL, 0, DDZ_AIRPLANE_SINGLES, 4, "");
     expect("3334445556667777", NULL, DZ, 0, DDZ_AIRPLANE_SINGLES, 4, "plane1:3334445556667777");
+    /* 3334445556667778 reads as 3456+7778 and as 4567+3338: rlcard lists neither (no three
+     * of a rank next to the chain), douzero one move, the higher reading (main 4). */
+    expect("3334445556667778", NULL, RL, 0, DDZ_AIRPLANE_SINGLES, 4, "");
+    expect("3334445556667778", NULL, DZ, 0, DDZ_AIRPLANE_SINGLES, 4, "plane1:3334445556667778");
+    ck_assert_int_eq(M("plane1:3334445556667778", DZ).main, DDZ_R4);
     /* 333444 with pairs 55 and 22: the 2 may be a pair wing; 55+55 is no two pairs. */
     expect("3334445522", NULL, RL, 0, DDZ_AIRPLANE_PAIRS, 0, "plane2:3334445522");
     expect("3334445555", NULL, RL, 0, DDZ_AIRPLANE_PAIRS, 0, "");
@@ -281,6 +286,13 @@ START_TEST(answers_and_pass)
             ck_assert_int_ne(moves[i].type, DDZ_PASS);
         /* NULL last and NULL rules mean leading under the defaults. */
         ck_assert_uint_eq(ddz_generate(H("45"), NULL, NULL, moves, 64), 2);
+        /* A move to beat of no known type, or with a main past the jokers, is only passed. */
+        {
+            ddz_move odd = {H("3"), 200, 0, 1}, high = {H("3"), DDZ_SINGLE, 250, 1};
+            ck_assert_uint_eq(ddz_generate(H("3456789XD"), &odd, &r, moves, 64), 1);
+            ck_assert_uint_eq(ddz_generate(H("3456789"), &high, &r, moves, 64), 1);
+            ck_assert_int_eq(moves[0].type, DDZ_PASS);
+        }
         /* A short array: the count it needs, and no write past cap. */
         ck_assert_uint_eq(ddz_generate(H("3456789"), NULL, &r, moves, 1), 7 + 3 + 2 + 1);
         ck_assert_uint_eq(ddz_generate(H("3456789"), NULL, &r, NULL, 0), 13);
@@ -568,6 +580,12 @@ START_TEST(answers_are_filtered_leads)
         /* Leading under the switches: the unrestricted leads less the forbidden types. */
         size_t nall = ddz_generate(h, &pass, &all, tmp_buf, DDZ_MAX_MOVES);
         n = ddz_generate(h, &pass, &r, gen_buf, DDZ_MAX_MOVES);
+        /* The documented order: by type, then length, then main. */
+        for (size_t i = 0; i + 1 < n; i++) {
+            const ddz_move *a = &gen_buf[i], *b = &gen_buf[i + 1];
+            ck_assert_msg(a->type < b->type || (a->type == b->type && (a->len < b->len || (a->len == b->len && a->main <= b->main))),
+                          "seed %llu: leads out of order at %zu", (unsigned long long)seed, i);
+        }
         for (size_t i = 0; i < nall; i++)
             if (!(forbid & (1u << tmp_buf[i].type)))
                 ref_buf[k++] = tmp_buf[i];
