@@ -64,12 +64,15 @@ bad beat-shape "ddz moves: --beat '3345': byte 0: 3345 forms no move under these
 
 # Bad flags: usage, exit 2.
 for args in "moves" "moves 33 --rules nosuch" "moves 33 --bogus" "moves 33 44" "moves --all 33" \
-            "moves 33 --beat" "moves 33 --rules all" "moves 33 --list" "moves --all --list --rules all" "moves --all --rules all,no-quad" "nosuchcommand"; do
+            "moves 33 --beat" "moves 33 --rules all" "moves 33 --list" "moves --all --list --rules all" "moves --bench 33" "moves --bench --rules nosuch" "moves --all --rules all,no-quad" "nosuchcommand"; do
   # shellcheck disable=SC2086
   "$ddz" $args >/dev/null 2>"$err"; rc=$?
   check "usage: $args" 2 "$rc"
   check "usage-msg: $args" 1 "$(grep -c '^ddz' "$err" | sed 's/[1-9][0-9]*/1/')"
 done
+
+# --bench: a header and one line per case, each with a time.
+check bench "3" "$("$ddz" moves --bench | awk -F"$tab" 'NR==1 || $2 > 0' | wc -l | tr -d ' ')"
 
 # help and --version.
 "$ddz" --help >/dev/null; check help-rc 0 $?

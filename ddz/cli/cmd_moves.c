@@ -3,11 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_movegen.h"
 
-#define USAGE "usage: ddz moves HAND [--beat MOVE] [--rules R] [--json] | ddz moves --all [--rules R|all] [--list] [--json]\n"
+#define USAGE "usage: ddz moves HAND [--beat MOVE] [--rules R] [--json] | ddz moves --all [--rules R|all] [--list] [--json] | ddz moves --bench [--rules R]\n"
 
 static void put_shown(const char *s);
 
@@ -153,6 +154,59 @@ static int count_all(const char *rules_text, int json, int list)
     return 0;
 }
 
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* --bench: what one generator call costs on 1,000 random 17-card hands (a fixed seed), leading
+ * and answering a pair of 5s; the loop runs until about half a second has passed. */
+static int bench(const char *rules_text)
+{
+    enum { HANDS = 1000 };
+    static ddz_hand hands[HANDS];
+    static ddz_move moves[DDZ_MAX_MOVES];
+    ddz_rules rules;
+    ddz_error e;
+    uint64_t x = 88172645463325252ull;
+    const ddz_move pass = {0, DDZ_PASS, 0, 0}, pair = {(ddz_hand)2 << (4 * DDZ_R5), DDZ_PAIR, DDZ_R5, 1};
+    const ddz_move *lasts[2] = {&pass, &pair};
+    static const char *const names[2] = {"lead", "answer pair:55"};
+    if (ddz_parse_rules(rules_text, &rules, &e) != DDZ_OK) {
+        fprintf(stderr, "ddz moves: --rules: %s\n", e.message);
+        fputs(USAGE, stderr);
+        return 2;
+    }
+    for (int i = 0; i < HANDS; i++) {
+        ddz_hand deck = ddz_deck(), h = 0;
+        for (int n = 0; n < 17;) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            int r = (int)(x % DDZ_RANKS);
+            if (ddz_count(deck, r)) {
+                deck = ddz_sub(deck, r, 1);
+                h = ddz_add(h, r, 1);
+                n++;
+            }
+        }
+        hands[i] = h;
+    }
+    printf("case\tns_per_call\tmoves_per_call\tcalls\n");
+    for (int k = 0; k < 2; k++) {
+        size_t moves_seen = 0, calls = 0;
+        double t0 = seconds_now(), t;
+        do {
+            for (int i = 0; i < HANDS; i++)
+                moves_seen += ddz_generate(hands[i], lasts[k], &rules, moves, DDZ_MAX_MOVES);
+            calls += HANDS;
+            t = seconds_now() - t0;
+        } while (t < 0.5);
+        printf("%s\t%.0f\t%.1f\t%zu\n", names[k], t / (double)calls * 1e9, (double)moves_seen / (double)calls, calls);
+    }
+    return 0;
+}
+
 /* One hand: every legal move, or every answer to --beat (the pass first). */
 static int list_moves(const char *hand_text, const char *beat_text, const char *rules_text, int json)
 {
@@ -222,7 +276,7 @@ static int list_moves(const char *hand_text, const char *beat_text, const char *
 int ddz_cmd_moves(int argc, char **argv)
 {
     const char *hand = NULL, *beat = NULL, *rules = NULL;
-    int all = 0, json = 0, list = 0, only_args = 0;
+    int all = 0, json = 0, list = 0, timing = 0, only_args = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *value = NULL, **slot = NULL;
         size_t name_len;
@@ -247,6 +301,8 @@ int ddz_cmd_moves(int argc, char **argv)
             json = 1;
         } else if (strncmp(a, "--list", name_len) == 0 && name_len == 6) {
             list = 1;
+        } else if (strncmp(a, "--bench", name_len) == 0 && name_len == 7) {
+            timing = 1;
         } else if (name_len == 6 && strncmp(a, "--beat", 6) == 0) {
             slot = &beat;
         } else if (name_len == 7 && strncmp(a, "--rules", 7) == 0) {
@@ -269,6 +325,11 @@ int ddz_cmd_moves(int argc, char **argv)
         if (*slot)
             return usage_error("'%s' given twice", a);
         *slot = value;
+    }
+    if (timing) {
+        if (hand || beat || all || list || json)
+            return usage_error("%s", "--bench takes only --rules");
+        return bench(rules ? rules : "");
     }
     if (all) {
         if (hand)

@@ -14,7 +14,7 @@ typedef struct {
 
 /* One row per subcommand. */
 static const ddz_command commands[] = {
-    {"moves", "HAND [--beat MOVE] [--rules R] [--json] | --all [--rules R|all] [--list] [--json]",
+    {"moves", "HAND [--beat MOVE] [--rules R] [--json] | --all [--rules R|all] [--list] [--json] | --bench [--rules R]",
      "every legal move of a hand (or every answer to MOVE); --all counts every move of the deck by type",
      ddz_cmd_moves},
 };
