@@ -4,7 +4,7 @@ JOBS ?= 2
 FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test test-exhaustive verify verify-all bench report fuzz clean
+.PHONY: all deps configure build test test-exhaustive verify verify-all bench report reports-commit fuzz clean
 
 all: build
 
@@ -36,6 +36,10 @@ bench: build
 
 report: build
 	@cmake --build $(BUILD) --target report
+
+# bench, verify and report write into $(BUILD)/reports; this copies a new set into reports/ to commit
+reports-commit: build
+	@cmake --build $(BUILD) --target reports-commit
 
 fuzz:
 	@sh scripts/deps.sh fuzz

@@ -6,6 +6,9 @@ mjv=$1
 data=$2
 seed=${MJ_BENCH_SEED:-20261122}
 here=$(dirname "$0")
+# the commit is stamped before anything is written, so the run's own output (were it inside
+# the checkout) cannot make it read "+local changes"
+commit="$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$here/.." diff --quiet HEAD -- 2>/dev/null || echo '+local changes')"
 mkdir -p "$data" || exit 1
 status=0
 load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')
@@ -40,7 +43,7 @@ fi
   echo "date,$(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "cpu,$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1 | tr ',' ' ')"
   echo "cores,$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')"
-  echo "commit,$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$here/.." diff --quiet HEAD -- 2>/dev/null || echo '+local changes')"
+  echo "commit,$commit"
   echo "seed,$seed"
   echo "load,$load_before (load average when the run started; 1-thread figures are CPU time, verify is wall time)"
   echo "truth,$(sed -n 's/.*ground truth: //p' "$data/hands.log" | head -n 1)"
@@ -53,5 +56,11 @@ fi
   echo "algorithm,flawed"
   "$mjv" algos --json | sed -n 's/.*"name":"\([^"]*\)".*"flawed":\([a-z]*\).*/\1,\2/p'
 } >"$data/algos.csv"
-sh "$here/targets.sh" "$data" "$(awk -F, '$2 == "true" { print $1 }' "$data/algos.csv" | tr '\n' ' ')"
+# a target that fails makes the run fail (exit 1), not just print FAIL
+targets=$(sh "$here/targets.sh" "$data" "$(awk -F, '$2 == "true" { print $1 }' "$data/algos.csv" | tr '\n' ' ')")
+echo "$targets"
+if printf '%s\n' "$targets" | grep -q '^FAIL'; then
+  echo "bench: a speed target failed (see the FAIL lines above)" >&2
+  status=1
+fi
 exit $status

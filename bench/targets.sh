@@ -1,6 +1,7 @@
 #!/bin/sh
 # The speed targets of issue 6, read from the CSV of a bench run: one PASS or FAIL line each.
-# Usage: sh bench/targets.sh DATA "FLAWED NAMES"   (never fails the build: the lines are the verdict)
+# Usage: sh bench/targets.sh DATA "FLAWED NAMES"   (exit 0: the lines are the verdict; bench/run.sh
+# turns a FAIL line into its exit status)
 data=$1
 flawed=${2:-}
 echo "== speed targets (from $data/*.csv) =="

@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 extern const cli_command cli_commands[];
 extern const size_t cli_command_count;
@@ -19,7 +21,8 @@ int cli_usage_error(const char *command, const char *fmt, ...)
     va_end(ap);
     for (size_t i = 0; i < cli_command_count; i++)
         if (command && strcmp(cli_commands[i].name, command) == 0)
-            fprintf(stderr, "usage: mjverify %s %s\n", cli_commands[i].name, cli_commands[i].usage);
+            fprintf(stderr, "usage: mjverify %s %s\n(mjverify help %s for every flag)\n", cli_commands[i].name,
+                    cli_commands[i].usage, cli_commands[i].name);
     return CLI_USAGE;
 }
 
@@ -125,18 +128,102 @@ int cli_for_each_hand(int npositional, char **positionals, cli_hand_fn fn, void 
         if (start == (size_t)n) continue; /* blank line */
         result |= fn(line, (size_t)n, ctx);
     }
+    int err = errno;
     free(line);
+    if (ferror(stdin)) { /* e.g. standard input is a directory */
+        fprintf(stderr, "mjverify: cannot read standard input: %s\n", strerror(err));
+        return 1;
+    }
     return result;
+}
+
+/* Length of the valid UTF-8 sequence at s (at most len bytes), 0 if none starts there. */
+static size_t utf8_seq(const unsigned char *s, size_t len)
+{
+    size_t n;
+    unsigned min;
+    unsigned cp;
+    if (s[0] < 0x80) return 1;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf) n = 2, min = 0x80, cp = s[0] & 0x1f;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef) n = 3, min = 0x800, cp = s[0] & 0x0f;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4) n = 4, min = 0x10000, cp = s[0] & 0x07;
+    else return 0;
+    if (n > len) return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80) return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    /* overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8 */
+    if (cp < min || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return 0;
+    return n;
 }
 
 void cli_json_string(FILE *out, const char *s, size_t len)
 {
+    const unsigned char *u = (const unsigned char *)s;
     fputc('"', out);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
+    for (size_t i = 0; i < len;) {
+        unsigned char c = u[i];
+        size_t n = utf8_seq(u + i, len - i);
         if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-        else if (c < 0x20) fprintf(out, "\\u%04x", c);
-        else fputc(c, out);
+        else if (c < 0x20 || c == 0x7f || n == 0) fprintf(out, "\\u%04x", c);
+        else fwrite(u + i, 1, n, out);
+        i += n ? n : 1;
     }
     fputc('"', out);
+}
+
+void cli_tsv_field(FILE *out, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f || c == '\\') fprintf(out, "\\x%02x", c);
+        else fputc(c, out);
+    }
+}
+
+FILE *cli_open_out(const char *command, const char *path)
+{
+    if (strcmp(path, "-") == 0) return stdout;
+    FILE *f = fopen(path, "w");
+    if (!f) fprintf(stderr, "mjverify: %s: cannot write '%s': %s\n", command, path, strerror(errno));
+    return f;
+}
+
+int cli_close_out(FILE *f, const char *path)
+{
+    /* a full disk shows at the flush, or only as the error flag of an earlier write */
+    errno = 0;
+    int bad = fflush(f) != 0 || ferror(f);
+    int err = errno;
+    if (f != stdout && fclose(f) != 0 && !bad) bad = 1, err = errno;
+    if (!bad) return CLI_OK;
+    fprintf(stderr, "mjverify: error writing '%s': %s\n", strcmp(path, "-") == 0 ? "standard output" : path,
+            err ? strerror(err) : "write failed");
+    return CLI_FAIL;
+}
+
+bool cli_check_writable(const char *command, const char *flag, const char *path)
+{
+    if (strcmp(path, "-") == 0) return true;
+    struct stat st;
+    const char *why = NULL;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) why = "it is a directory";
+        else if (access(path, W_OK) != 0) why = strerror(errno);
+    } else {
+        /* the file would be created: its folder must exist and be writable */
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", path);
+        char *slash = strrchr(dir, '/');
+        if (!slash) snprintf(dir, sizeof dir, ".");
+        else if (slash == dir) dir[1] = 0;
+        else *slash = 0;
+        if (stat(dir, &st) != 0) why = "its folder does not exist";
+        else if (!S_ISDIR(st.st_mode)) why = "its folder is not a directory";
+        else if (access(dir, W_OK) != 0) why = "its folder is not writable";
+    }
+    if (!why) return true;
+    fprintf(stderr, "mjverify: %s: %s '%s' cannot be written: %s\n", command, flag, path, why);
+    return false;
 }

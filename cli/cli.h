@@ -48,7 +48,34 @@ bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out);
 typedef int (*cli_hand_fn)(const char *text, size_t len, void *ctx);
 int cli_for_each_hand(int npositional, char **positionals, cli_hand_fn fn, void *ctx);
 
-/* Writes s as a JSON string literal (with quotes) to out. */
+/* Writes s as a JSON string literal (with quotes) to out: quote, backslash, control bytes and
+ * DEL escaped; a byte that is not part of valid UTF-8 becomes \u00HH, so any input is valid JSON. */
 void cli_json_string(FILE *out, const char *s, size_t len);
+
+/* Writes s for a TSV field: TAB, CR, LF, backslash, other control bytes and DEL as \xHH. */
+void cli_tsv_field(FILE *out, const char *s, size_t len);
+
+/* Opens path for writing ("-" = stdout); NULL with a message naming the path. */
+FILE *cli_open_out(const char *command, const char *path);
+/* Closes (or flushes, for stdout) f; CLI_OK, or CLI_FAIL with a message naming path. */
+int cli_close_out(FILE *f, const char *path);
+/* Fails early (message, false) when path could not be created or written: its folder missing
+ * or not writable, or path a directory or read-only. Creates nothing. */
+bool cli_check_writable(const char *command, const char *flag, const char *path);
+
+/* ---- help: one text per command, used by --help, help CMD and the man page (help.c) ---- */
+enum { CLI_HELP_MAX_FLAGS = 16, CLI_HELP_MAX_EXAMPLES = 3 };
+typedef struct {
+    const char *name;
+    const char *what; /* a paragraph */
+    struct {
+        const char *flag, *text;
+    } flags[CLI_HELP_MAX_FLAGS];
+    const char *output; /* a paragraph on the output contract, or NULL */
+    const char *examples[CLI_HELP_MAX_EXAMPLES];
+} cli_help;
+const cli_help *cli_help_find(const char *name);
+void cli_help_print(FILE *out, const cli_help *h);
+void cli_help_man(FILE *out);
 
 #endif

@@ -33,13 +33,16 @@ static int select_algos(bench_job *job, const char *spec)
         for (size_t i = 0; i < mj_algo_count && job->nalgos < MAX_ALGOS; i++) job->algos[job->nalgos++] = mj_algos[i];
         return CLI_OK;
     }
-    char list[512];
-    snprintf(list, sizeof list, "%s", spec);
-    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    char *list = strdup(spec); /* as long as the flag: a long list is never cut into a wrong name */
+    if (!list) return CLI_FAIL;
+    int rc = CLI_OK;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
         const mj_algo *a = mj_algo_find(tok);
-        if (!a) return cli_usage_error("bench", "no algorithm named '%s' (see mjverify algos)", tok);
-        if (job->nalgos < MAX_ALGOS) job->algos[job->nalgos++] = a;
+        if (!a) rc = cli_usage_error("bench", "no algorithm named '%s' (see mjverify algos)", tok);
+        else if (job->nalgos < MAX_ALGOS) job->algos[job->nalgos++] = a;
     }
+    free(list);
+    if (rc) return rc;
     if (job->nalgos == 0) return cli_usage_error("bench", "--algo names no algorithm");
     return CLI_OK;
 }
@@ -47,9 +50,10 @@ static int select_algos(bench_job *job, const char *spec)
 /* --workload: all, a group (hands, sizes), verify, or a comma list of workload names. */
 static int select_workloads(bench_job *job, const char *spec)
 {
-    static char list[512]; /* the names point into it for the whole run */
-    snprintf(list, sizeof list, "%s", spec);
-    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    char *list = strdup(spec); /* the names kept are the registry's, not pieces of this copy */
+    if (!list) return CLI_FAIL;
+    int rc = CLI_OK;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
         bool found = false;
         if (strcmp(tok, "verify") == 0 || strcmp(tok, "all") == 0) job->verify = found = true;
         for (size_t i = 0; i < mj_bench_workload_count(); i++) {
@@ -60,10 +64,11 @@ static int select_workloads(bench_job *job, const char *spec)
             }
         }
         if (!found)
-            return cli_usage_error("bench", "no workload named '%s' (all, hands, sizes, verify, or a name: "
-                                            "deal108, deal136, size14, ...)", tok);
+            rc = cli_usage_error("bench", "no workload named '%s' (all, hands, sizes, verify, or a name: "
+                                          "deal108, deal136, size14, ...)", tok);
     }
-    return CLI_OK;
+    free(list);
+    return rc;
 }
 
 /* Flagged ports are expected to be wrong somewhere: their ERROR rows are reported, not failures. */
@@ -161,8 +166,12 @@ int cli_cmd_bench(int argc, char **argv)
         return cli_usage_error("bench", "--rep-ms takes 1 to 60000, not '%s'", rep_ms);
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     job.threads = online > 0 ? (unsigned long)online : 1;
-    if (threads && (!cli_parse_uint(threads, 1024, &job.threads) || job.threads == 0))
+    if (threads && (!cli_parse_uint(threads, 1024, &job.threads) || job.threads == 0)) {
+        unsigned long big;
+        if (cli_parse_uint(threads, (unsigned long)-1, &big) && big > 1024)
+            return cli_usage_error("bench", "--threads is at most 1024, not '%s'", threads);
         return cli_usage_error("bench", "--threads takes 1 to 1024, not '%s'", threads);
+    }
     unsigned long s = 0;
     if (seed && !cli_parse_uint(seed, (unsigned long)-1, &s)) return cli_usage_error("bench", "--seed takes a whole number, not '%s'", seed);
     job.seed = seed ? s : 20261122;
@@ -188,10 +197,7 @@ int cli_cmd_bench(int argc, char **argv)
         return CLI_FAIL;
     }
     job.csv = stdout;
-    if (csv && !(job.csv = fopen(csv, "w"))) {
-        fprintf(stderr, "mjverify: cannot write %s\n", csv);
-        return CLI_FAIL;
-    }
+    if (csv && !(job.csv = cli_open_out("bench", csv))) return CLI_FAIL;
     fprintf(stderr, "bench: seed %llu, %lu reps of at least %lu ms, ground truth: %s\n", job.seed, job.reps, job.rep_ms,
             mj_bench_truth_name());
     mj_bench_csv_header(job.csv);
@@ -212,10 +218,8 @@ int cli_cmd_bench(int argc, char **argv)
         mj_bench_workload_free(&w);
     }
     if (job.verify && !failed) failed = run_verify(&job);
-    if (job.csv != stdout && fclose(job.csv) != 0) {
-        fprintf(stderr, "mjverify: error writing %s\n", csv);
-        failed = 1;
-    }
+    /* an earlier row may have failed (a full disk): the error flag, not only fclose, says so */
+    if (job.csv != stdout && cli_close_out(job.csv, csv) != CLI_OK) failed = 1;
     if (job.errors) fprintf(stderr, "bench: %d result%s of unflagged algorithms ERROR (wrong answers, no speed given)\n", job.errors, job.errors > 1 ? "s" : "");
     return failed || job.errors ? CLI_FAIL : CLI_OK;
 }

@@ -21,7 +21,6 @@ typedef struct {
 static int parse_common(hand_job *job, int argc, char **argv, int *npos, bool is_convert)
 {
     const char *rules = "basic", *algo = "backtrack", *notation = "auto", *tiles = NULL, *to = NULL;
-    bool help = false;
     cli_flag flags[8];
     *npos = 0;
     size_t nflags = 0, n = 0;
@@ -34,11 +33,9 @@ static int parse_common(hand_job *job, int argc, char **argv, int *npos, bool is
     if (is_convert) flags[nflags++] = (cli_flag)CLI_FLAG("to", &to);
     if (!is_convert && !job->waits) flags[nflags++] = (cli_flag)CLI_SWITCH("explain", &job->explain);
     flags[nflags++] = (cli_flag)CLI_SWITCH("json", &job->json);
-    flags[nflags++] = (cli_flag){.name = "help", .set = &help, .stop = true};
     /* positionals are collected in argv itself, behind the parse */
     if (cli_parse_flags(job->command, argc, argv, flags, nflags, (const char **)argv, (size_t)argc, &n, NULL))
         return CLI_USAGE;
-    if (help) return cli_usage_error(job->command, "help");
     *npos = (int)n;
     unsigned long kinds = 0;
     if (tiles && (!cli_parse_uint(tiles, 34, &kinds) || (kinds != 27 && kinds != 34)))
@@ -63,17 +60,43 @@ static int parse_common(hand_job *job, int argc, char **argv, int *npos, bool is
             if (!mj_algos[i]->flawed && mj_algo_supports(mj_algos[i], &job->rules)) job->algos[job->nalgos++] = mj_algos[i];
         return CLI_OK;
     }
-    char list[256];
-    snprintf(list, sizeof list, "%s", algo);
-    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    /* a copy as long as the flag itself: a long list is never cut into a wrong name */
+    char *list = strdup(algo);
+    if (!list) return CLI_FAIL;
+    int rc = CLI_OK;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && rc == CLI_OK; tok = strtok_r(NULL, ",", &save)) {
         const mj_algo *a2 = mj_algo_find(tok);
-        if (!a2) return cli_usage_error(job->command, "no algorithm named '%s' (see mjverify algos)", tok);
-        if (!mj_algo_supports(a2, &job->rules))
-            return cli_usage_error(job->command, "algorithm '%s' does not support rules '%s'", tok, job->rules.name);
-        if (job->nalgos < MAX_SELECTED) job->algos[job->nalgos++] = a2;
+        if (!a2) rc = cli_usage_error(job->command, "no algorithm named '%s' (see mjverify algos)", tok);
+        else if (!mj_algo_supports(a2, &job->rules))
+            rc = cli_usage_error(job->command, "algorithm '%s' does not support rules '%s'", tok, job->rules.name);
+        else if (job->nalgos == MAX_SELECTED) rc = cli_usage_error(job->command, "--algo names more than %d algorithms", MAX_SELECTED);
+        else job->algos[job->nalgos++] = a2;
     }
+    free(list);
+    if (rc != CLI_OK) return rc;
     if (job->nalgos == 0) return cli_usage_error(job->command, "--algo names no algorithm");
     return CLI_OK;
+}
+
+/* Auto-detection reads a hand of digits only (and blanks) as letters notation, and an empty
+ * "[]" as hex; both could be meant otherwise, so say which was chosen and how to choose. */
+static void warn_ambiguous(const hand_job *job, const char *text, size_t len)
+{
+    if (job->notation != MJ_NOTATION_AUTO) return;
+    size_t digits = 0, other = 0, start = 0, end = len;
+    while (start < end && (text[start] == ' ' || text[start] == '\t')) start++;
+    while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+    for (size_t i = start; i < end; i++) {
+        if (text[i] >= '0' && text[i] <= '9') digits++;
+        else if (text[i] != ' ') other++;
+    }
+    const char *chosen = NULL;
+    if (digits && !other) chosen = "letters (digits are pin tiles: 123 = 1p2p3p)";
+    else if (end - start == 2 && text[start] == '[' && text[start + 1] == ']') chosen = "letters (an empty [] has no 0x to mark it hex)";
+    if (!chosen) return;
+    fprintf(stderr, "mjverify: %s: warning: hand '", job->command);
+    cli_tsv_field(stderr, text + start, end - start);
+    fprintf(stderr, "' is ambiguous; read as %s; give --notation mpsz|letters|hex|unicode to choose\n", chosen);
 }
 
 static void print_hand_prefix(const hand_job *job, const char *text, size_t len)
@@ -82,7 +105,7 @@ static void print_hand_prefix(const hand_job *job, const char *text, size_t len)
         fputs("{\"hand\":", stdout);
         cli_json_string(stdout, text, len);
     } else {
-        fwrite(text, 1, len, stdout);
+        cli_tsv_field(stdout, text, len);
         fputc('\t', stdout);
     }
 }
@@ -95,7 +118,9 @@ static int report_parse_error(const hand_job *job, const char *text, size_t len,
         cli_json_string(stdout, err->message, strlen(err->message));
         puts("}");
     } else {
-        printf("error\t%s\n", err->message);
+        fputs("error\t", stdout);
+        cli_tsv_field(stdout, err->message, strlen(err->message));
+        fputc('\n', stdout);
     }
     return 1;
 }
@@ -106,6 +131,7 @@ static int judge_hand(const char *text, size_t len, void *ctx)
     hand_job *job = ctx;
     mj_hand h;
     mj_error err;
+    warn_ambiguous(job, text, len);
     if (mj_parse(text, len, job->notation, job->rules.kinds, &h, &err) != MJ_OK)
         return report_parse_error(job, text, len, &err);
     mj_kindset results[MAX_SELECTED] = {0};
@@ -151,6 +177,7 @@ static int convert_hand(const char *text, size_t len, void *ctx)
     hand_job *job = ctx;
     mj_hand h;
     mj_error err;
+    warn_ambiguous(job, text, len);
     if (mj_parse(text, len, job->notation, job->rules.kinds, &h, &err) != MJ_OK)
         return report_parse_error(job, text, len, &err);
     char buf[MJ_FORMAT_CAP];
@@ -181,7 +208,6 @@ static int run_hands(const char *command, int argc, char **argv, bool waits, boo
         return CLI_FAIL;
     }
     rc = cli_for_each_hand(npos, argv, convert ? convert_hand : judge_hand, &job);
-    fflush(stdout);
     return rc ? CLI_FAIL : CLI_OK;
 }
 
@@ -204,10 +230,8 @@ static void print_padded(const char *s, int width)
 int cli_cmd_algos(int argc, char **argv)
 {
     bool json = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) json = true;
-        else return cli_usage_error("algos", "unknown argument '%s'", argv[i]);
-    }
+    const cli_flag flags[] = {CLI_SWITCH("json", &json)};
+    if (cli_parse_flags("algos", argc, argv, flags, 1, NULL, 0, NULL, NULL)) return CLI_USAGE;
     for (size_t i = 0; i < mj_algo_count; i++) {
         const mj_algo *a = mj_algos[i];
         char forms[64];

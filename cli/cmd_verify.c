@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "mj_checkpoint.h"
 #include "mj_oracle.h"
+#include "mjverify_version.h"
 
 /* ---- the registry seen as oracle candidates (the oracle itself never links algorithms/) ---- */
 
@@ -41,6 +42,17 @@ static int parse_mode(const char *cmd, const char *s, mj_verify_mode *m)
 
 static const char *mode_name(mj_verify_mode m) { return m == MJ_MODE_WAITS ? "waits" : "win"; }
 
+/* --threads: 0 (all cores) up to a cap, named when exceeded. */
+static int parse_threads(const char *cmd, const char *s, unsigned long *out)
+{
+    enum { MAX_THREADS = 1024 };
+    if (cli_parse_uint(s, MAX_THREADS, out)) return CLI_OK;
+    unsigned long big;
+    if (cli_parse_uint(s, (unsigned long)-1, &big))
+        return cli_usage_error(cmd, "--threads is at most %d, not '%s'", MAX_THREADS, s);
+    return cli_usage_error(cmd, "--threads takes a number 0..%d (0 = all cores), not '%s'", MAX_THREADS, s);
+}
+
 /* ---- count ---- */
 
 int cli_cmd_count(int argc, char **argv)
@@ -57,8 +69,11 @@ int cli_cmd_count(int argc, char **argv)
     unsigned long size, threads;
     if (parse_tiles_rules(cmd, tiles_s, rules_s, &tiles, &r) || parse_mode(cmd, mode_s, &mode)) return CLI_USAGE;
     if (!size_s || !cli_parse_uint(size_s, MJ_MAX_TILES, &size) || size < 1)
-        return cli_usage_error(cmd, "--size takes a hand size 1..18");
-    if (!cli_parse_uint(threads_s, 1024, &threads)) return cli_usage_error(cmd, "--threads takes a number, not '%s'", threads_s);
+    {
+        if (!size_s) return cli_usage_error(cmd, "--size is required (a hand size 1..18)");
+        return cli_usage_error(cmd, "--size takes a hand size 1..18, not '%s'", size_s);
+    }
+    if (parse_threads(cmd, threads_s, &threads)) return CLI_USAGE;
     uint64_t hands = 0, pos = 0, hist[MJ_KINDS + 1] = {0};
     mj_error err;
     if (mj_oracle_count(tiles, (int)size, &r, mode, (int)threads, &hands, &pos, hist, &err) != MJ_OK) {
@@ -151,14 +166,18 @@ static void json_cex(FILE *f, const mj_verify_result *res, const mj_counterexamp
     fputc(']', f);
 }
 
+/* false with --no-timings: no wall time, rate, thread count or other field of the machine or
+ * the moment goes into a summary or report, so two runs of the same work are byte-identical */
+static bool with_timings = true;
+
 static void json_tally(FILE *f, const mj_tally *t, int threads)
 {
     double ns = t->hands ? t->seconds * 1e9 / (double)t->hands : 0;
-    fprintf(f,
-            "\"hands\":%llu,\"positives\":%llu,\"mismatches\":%llu,\"false_wins\":%llu,\"false_nonwins\":%llu,"
-            "\"seconds\":%.3f,\"ns_per_hand\":%.3f,\"thread_ns_per_hand\":%.3f",
+    fprintf(f, "\"hands\":%llu,\"positives\":%llu,\"mismatches\":%llu,\"false_wins\":%llu,\"false_nonwins\":%llu",
             (unsigned long long)t->hands, (unsigned long long)t->positives, (unsigned long long)t->mismatches,
-            (unsigned long long)t->false_wins, (unsigned long long)t->false_nonwins, t->seconds, ns, ns * threads);
+            (unsigned long long)t->false_wins, (unsigned long long)t->false_nonwins);
+    if (with_timings)
+        fprintf(f, ",\"seconds\":%.3f,\"ns_per_hand\":%.3f,\"thread_ns_per_hand\":%.3f", t->seconds, ns, ns * threads);
 }
 
 static bool unflagged_failed(const mj_verify_result *res)
@@ -170,20 +189,21 @@ static bool unflagged_failed(const mj_verify_result *res)
 
 static int write_json(const char *path, const mj_verify_result *res, const char *skipped)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "mjverify: cannot write '%s': %s\n", path, strerror(errno));
-        return CLI_FAIL;
-    }
+    FILE *f = cli_open_out("verify", path);
+    if (!f) return CLI_FAIL;
     char forms[64];
     mj_forms_format(res->rules.forms, forms, sizeof forms);
-    fprintf(f, "{\n  \"tool\": \"mjverify verify\",\n  \"tiles\": %d,\n  \"sizes\": [%d, %d],\n  \"rules\": ", res->tiles,
+    fprintf(f, "{\n  \"tool\": \"mjverify verify\",\n  \"version\": \"%s\",\n  \"commit\": \"%s\",\n",
+            MJVERIFY_VERSION_STRING, MJVERIFY_GIT_COMMIT);
+    fprintf(f, "  \"tiles\": %d,\n  \"sizes\": [%d, %d],\n  \"rules\": ", res->tiles,
             res->size_min, res->size_max);
     cli_json_string(f, res->rules.name, strlen(res->rules.name));
-    fprintf(f, ",\n  \"forms\": \"%s\",\n  \"mode\": \"%s\",\n  \"shard\": [%u, %u],\n  \"threads\": %d,\n"
-               "  \"complete\": %s,\n  \"seconds\": %.3f,\n  \"unflagged_failures\": %s,\n",
-            forms, mode_name(res->mode), res->shard, res->shards, res->threads, res->complete ? "true" : "false",
-            res->seconds, unflagged_failed(res) ? "true" : "false");
+    fprintf(f, ",\n  \"forms\": \"%s\",\n  \"mode\": \"%s\",\n  \"shard\": [%u, %u],\n", forms, mode_name(res->mode),
+            res->shard, res->shards);
+    if (with_timings) fprintf(f, "  \"threads\": %d,\n", res->threads);
+    fprintf(f, "  \"complete\": %s,\n", res->complete ? "true" : "false");
+    if (with_timings) fprintf(f, "  \"seconds\": %.3f,\n", res->seconds);
+    fprintf(f, "  \"unflagged_failures\": %s,\n", unflagged_failed(res) ? "true" : "false");
     fputs("  \"truth\": {", f);
     json_tally(f, &res->truth, res->threads);
     fputs(", \"by_size\": [", f);
@@ -222,46 +242,54 @@ static int write_json(const char *path, const mj_verify_result *res, const char 
     for (size_t i = 0; i < n; i++) fprintf(f, "%02x", buf[i]);
     free(buf);
     fputs("\"\n}\n", f);
-    if (fclose(f) != 0 || n == 0) {
-        fprintf(stderr, "mjverify: cannot write '%s'\n", path);
-        return CLI_FAIL;
+    if (n == 0) fprintf(stderr, "mjverify: verify: the state of the run does not fit in '%s'\n", path);
+    return cli_close_out(f, path) != CLI_OK || n == 0 ? CLI_FAIL : CLI_OK;
+}
+
+/* One row: the counts, then (unless --no-timings) seconds and ns/hand, then the verdict. */
+static void table_row(FILE *f, bool md, const char *name, const char *flagged, unsigned long long hands,
+                      const char *counts[3], double seconds, double ns, const char *verdict)
+{
+    if (md) {
+        fprintf(f, "| %s | %s | %llu | %s | %s | %s |", name, flagged, hands, counts[0], counts[1], counts[2]);
+        if (with_timings) fprintf(f, " %.1f | %.3f |", seconds, ns);
+        fprintf(f, " %s |\n", verdict);
+    } else {
+        fprintf(f, "%-18s %-7s %15llu %12s %12s %14s", name, flagged, hands, counts[0], counts[1], counts[2]);
+        if (with_timings) fprintf(f, " %9.1f %8.3f", seconds, ns);
+        fprintf(f, "  %s\n", verdict);
     }
-    return CLI_OK;
 }
 
 static void print_table(FILE *f, const mj_verify_result *res, bool md)
 {
-    const char *sep = md ? " | " : "  ";
     if (md)
-        fputs("| algorithm | flagged | hands | mismatches | false wins | false non-wins | seconds | ns/hand | verdict |\n"
-              "|---|---|---:|---:|---:|---:|---:|---:|---|\n", f);
-    else
+        fprintf(f, "| algorithm | flagged | hands | mismatches | false wins | false non-wins |%s verdict |\n"
+                   "|---|---|---:|---:|---:|---:|%s---|\n",
+                with_timings ? " seconds | ns/hand |" : "", with_timings ? "---:|---:|" : "");
+    else if (with_timings)
         fprintf(f, "%-18s %-7s %15s %12s %12s %14s %9s %8s  %s\n", "algorithm", "flagged", "hands", "mismatches",
                 "false wins", "false non-wins", "seconds", "ns/hand", "verdict");
-    double tns = res->truth.hands ? res->truth.seconds * 1e9 / (double)res->truth.hands : 0;
-    if (md)
-        fprintf(f, "| (truth alone) | | %llu | | | | %.1f | %.3f | %llu %s |\n", (unsigned long long)res->truth.hands,
-                res->truth.seconds, tns, (unsigned long long)res->truth.positives,
-                res->mode == MJ_MODE_WAITS ? "waiting" : "winning");
     else
-        fprintf(f, "%-18s %-7s %15llu %12s %12s %14s %9.1f %8.3f  %llu %s\n", "(truth alone)", "",
-                (unsigned long long)res->truth.hands, "", "", "", res->truth.seconds, tns,
-                (unsigned long long)res->truth.positives, res->mode == MJ_MODE_WAITS ? "waiting" : "winning");
+        fprintf(f, "%-18s %-7s %15s %12s %12s %14s  %s\n", "algorithm", "flagged", "hands", "mismatches", "false wins",
+                "false non-wins", "verdict");
+    double tns = res->truth.hands ? res->truth.seconds * 1e9 / (double)res->truth.hands : 0;
+    char verdict[96], c0[24], c1[24], c2[24];
+    const char *counts[3] = {"", "", ""};
+    snprintf(verdict, sizeof verdict, "%llu %s", (unsigned long long)res->truth.positives,
+             res->mode == MJ_MODE_WAITS ? "waiting" : "winning");
+    table_row(f, md, "(truth alone)", "", (unsigned long long)res->truth.hands, counts, res->truth.seconds, tns, verdict);
     for (uint32_t i = 0; i < res->ncands; i++) {
         const mj_candidate_result *c = &res->cands[i];
         const mj_tally *t = &c->total;
         double ns = t->hands ? t->seconds * 1e9 / (double)t->hands : 0;
-        const char *verdict = t->mismatches == 0 ? (c->flawed ? "agrees (flagged, no flaw found here)" : "agrees")
-                                                 : (c->flawed ? "disagrees (flagged: expected)" : "DISAGREES");
-        if (md)
-            fprintf(f, "| %s%s%s%s%llu%s%llu%s%llu%s%llu%s%.1f%s%.2f%s%s |\n", c->name, sep, c->flawed ? "yes" : "", sep,
-                    (unsigned long long)t->hands, sep, (unsigned long long)t->mismatches, sep,
-                    (unsigned long long)t->false_wins, sep, (unsigned long long)t->false_nonwins, sep, t->seconds, sep, ns,
-                    sep, verdict);
-        else
-            fprintf(f, "%-18s %-7s %15llu %12llu %12llu %14llu %9.1f %8.2f  %s\n", c->name, c->flawed ? "yes" : "",
-                    (unsigned long long)t->hands, (unsigned long long)t->mismatches, (unsigned long long)t->false_wins,
-                    (unsigned long long)t->false_nonwins, t->seconds, ns, verdict);
+        const char *v = t->mismatches == 0 ? (c->flawed ? "agrees (flagged, no flaw found here)" : "agrees")
+                                           : (c->flawed ? "disagrees (flagged: expected)" : "DISAGREES");
+        snprintf(c0, sizeof c0, "%llu", (unsigned long long)t->mismatches);
+        snprintf(c1, sizeof c1, "%llu", (unsigned long long)t->false_wins);
+        snprintf(c2, sizeof c2, "%llu", (unsigned long long)t->false_nonwins);
+        const char *cc[3] = {c0, c1, c2};
+        table_row(f, md, c->name, c->flawed ? "yes" : "", (unsigned long long)t->hands, cc, t->seconds, ns, v);
     }
 }
 
@@ -280,27 +308,30 @@ static void md_cex(FILE *f, const mj_verify_result *res, const char *title, cons
 
 static int write_markdown(const char *path, const mj_verify_result *res, const char *skipped_md)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "mjverify: cannot write '%s': %s\n", path, strerror(errno));
-        return CLI_FAIL;
-    }
+    FILE *f = cli_open_out("verify", path);
+    if (!f) return CLI_FAIL;
     char forms[64];
     mj_forms_format(res->rules.forms, forms, sizeof forms);
     fprintf(f, "# Exhaustive verification: rules %s (%s), %d kinds, sizes %d-%d, mode %s\n\n", res->rules.name, forms,
             res->tiles, res->size_min, res->size_max, mode_name(res->mode));
+    fprintf(f, "mjverify %s (commit %s).\n\n", MJVERIFY_VERSION_STRING, MJVERIFY_GIT_COMMIT);
     fprintf(f, "Every hand of each size was enumerated and judged by the oracle's constructive ground truth, then by "
-               "each algorithm. %s%s Threads: %d. Wall time: %.1f s.%s\n\n",
+               "each algorithm. %s%s",
             res->complete ? "The run is complete." : "**The run is incomplete (interrupted); totals are partial.**",
-            res->shards > 1 ? " This is one shard of a split run." : "", res->threads, res->seconds,
-            unflagged_failed(res) ? " **An unflagged algorithm disagrees with the truth.**" : "");
+            res->shards > 1 ? " This is one shard of a split run." : "");
+    if (with_timings) fprintf(f, " Threads: %d. Wall time: %.1f s.", res->threads, res->seconds);
+    fprintf(f, "%s\n\n", unflagged_failed(res) ? " **An unflagged algorithm disagrees with the truth.**" : "");
     print_table(f, res, true);
     if (skipped_md && *skipped_md) fprintf(f, "\nNot run (they do not support these rules): %s\n", skipped_md);
-    fprintf(f, "\n## Hands by size\n\n| size | hands | %s | truth seconds |\n|---:|---:|---:|---:|\n",
-            res->mode == MJ_MODE_WAITS ? "waiting" : "winning");
-    for (int n = res->size_min; n <= res->size_max; n++)
-        fprintf(f, "| %d | %llu | %llu | %.2f |\n", n, (unsigned long long)res->truth_by_size[n].hands,
-                (unsigned long long)res->truth_by_size[n].positives, res->truth_by_size[n].seconds);
+    fprintf(f, "\n## Hands by size\n\n| size | hands | %s |%s\n|---:|---:|---:|%s\n",
+            res->mode == MJ_MODE_WAITS ? "waiting" : "winning", with_timings ? " truth seconds |" : "",
+            with_timings ? "---:|" : "");
+    for (int n = res->size_min; n <= res->size_max; n++) {
+        fprintf(f, "| %d | %llu | %llu |", n, (unsigned long long)res->truth_by_size[n].hands,
+                (unsigned long long)res->truth_by_size[n].positives);
+        if (with_timings) fprintf(f, " %.2f |", res->truth_by_size[n].seconds);
+        fputc('\n', f);
+    }
     for (uint32_t i = 0; i < res->ncands; i++) {
         const mj_candidate_result *c = &res->cands[i];
         if (!c->total.mismatches) continue;
@@ -315,35 +346,102 @@ static int write_markdown(const char *path, const mj_verify_result *res, const c
         md_cex(f, res, "First counterexamples in enumeration order", c->first, c->nfirst);
         md_cex(f, res, "Smallest counterexamples", c->smallest, c->nsmallest);
     }
-    if (fclose(f) != 0) {
-        fprintf(stderr, "mjverify: cannot write '%s'\n", path);
-        return CLI_FAIL;
-    }
-    return CLI_OK;
+    return cli_close_out(f, path);
 }
 
-/* Writes the summary table to stdout and the JSON and Markdown files; the exit code. */
+/* A copy of res without wall times and thread count, for --no-timings (its checkpoint state
+ * goes into the summary too). NULL when out of memory. */
+static mj_verify_result *without_timings(const mj_verify_result *res)
+{
+    mj_verify_result *r = malloc(sizeof *r);
+    if (!r) return NULL;
+    *r = *res;
+    r->seconds = 0;
+    r->threads = 0;
+    r->truth.seconds = 0;
+    for (int n = 0; n <= MJ_MAX_TILES; n++) r->truth_by_size[n].seconds = 0;
+    for (uint32_t i = 0; i < r->ncands; i++) {
+        r->cands[i].total.seconds = 0;
+        for (int n = 0; n <= MJ_MAX_TILES; n++) r->cands[i].by_size[n].seconds = 0;
+    }
+    return r;
+}
+
+/* Writes the summary table (to stdout, or stderr when stdout carries a file) and the JSON and
+ * Markdown files that were asked for (either may be NULL); the exit code. */
 static int finish(const mj_verify_result *res, const char *json_path, const char *md_path, const char *skipped_json,
                   const char *skipped_md)
 {
-    print_table(stdout, res, false);
+    mj_verify_result *scrubbed = NULL;
+    if (!with_timings) {
+        if (!(scrubbed = without_timings(res))) return CLI_FAIL;
+        res = scrubbed;
+    }
+    bool stdout_taken = (json_path && strcmp(json_path, "-") == 0) || (md_path && strcmp(md_path, "-") == 0);
+    print_table(stdout_taken ? stderr : stdout, res, false);
     int rc = CLI_OK;
     if (json_path && write_json(json_path, res, skipped_json)) rc = CLI_FAIL;
     if (md_path && write_markdown(md_path, res, skipped_md)) rc = CLI_FAIL;
-    if (rc == CLI_OK) fprintf(stderr, "verify: wrote %s and %s\n", json_path ? json_path : "-", md_path ? md_path : "-");
+    if (rc == CLI_OK && (json_path || md_path))
+        fprintf(stderr, "verify: wrote %s%s%s\n", json_path ? json_path : "", json_path && md_path ? " and " : "",
+                md_path ? md_path : "");
     if (unflagged_failed(res)) {
         for (uint32_t i = 0; i < res->ncands; i++)
             if (!res->cands[i].flawed && res->cands[i].total.mismatches)
                 fprintf(stderr, "verify: FAIL: %s disagrees with the truth on %llu hands\n", res->cands[i].name,
                         (unsigned long long)res->cands[i].total.mismatches);
-        return CLI_FAIL;
+        rc = CLI_FAIL;
     }
+    free(scrubbed);
     return rc;
 }
 
-static void ensure_dir(const char *dir)
+/* Where the summary and report go: --json and --report as given (either alone writes only
+ * itself), else both under --report-dir with a name that tells runs apart. Checks every path
+ * before any work, so a bad one fails at once; creates only the default report folder. */
+static int output_paths(const char *cmd, const char *json_s, const char *md_s, const char *dir, const char *rules,
+                        int tiles, int lo, int hi, mj_verify_mode mode, uint32_t shard, uint32_t shards,
+                        char *json_path, char *md_path, size_t cap)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) fprintf(stderr, "mjverify: cannot create '%s': %s\n", dir, strerror(errno));
+    json_path[0] = md_path[0] = 0;
+    if (json_s || md_s) {
+        if (json_s) snprintf(json_path, cap, "%s", json_s);
+        if (md_s) snprintf(md_path, cap, "%s", md_s);
+        if (json_s && md_s && strcmp(json_s, md_s) == 0 && strcmp(json_s, "-") != 0)
+            return cli_usage_error(cmd, "--json and --report name the same file '%s'", json_s);
+    } else {
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "mjverify: %s: cannot create --report-dir '%s': %s\n", cmd, dir, strerror(errno));
+            return CLI_FAIL;
+        }
+        char base[512], sizes[16], sh[32] = "";
+        if (lo == hi) snprintf(sizes, sizeof sizes, "%d", lo);
+        else snprintf(sizes, sizeof sizes, "%d-%d", lo, hi);
+        if (shards > 1) snprintf(sh, sizeof sh, "-shard%u-of-%u", shard, shards);
+        snprintf(base, sizeof base, "%.400s/verify-%s-%d-%s%s%s", dir, rules, tiles, sizes,
+                 mode == MJ_MODE_WAITS ? "-waits" : "", sh);
+        snprintf(json_path, cap, "%s.json", base);
+        snprintf(md_path, cap, "%s.md", base);
+    }
+    if (json_path[0] && !cli_check_writable(cmd, "--json", json_path)) return CLI_FAIL;
+    if (md_path[0] && !cli_check_writable(cmd, "--report", md_path)) return CLI_FAIL;
+    return CLI_OK;
+}
+
+/* A checkpoint must be a regular file or not exist yet: a directory or a link to nowhere is
+ * refused before the run rather than at its first save. */
+static bool checkpoint_usable(const char *path)
+{
+    struct stat st;
+    const char *why = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) != 0) why = "a symbolic link to nothing";
+    else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) why = "a directory";
+    else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) why = "not a regular file";
+    if (why) {
+        fprintf(stderr, "mjverify: verify: --checkpoint '%s' is %s; give a file path\n", path, why);
+        return false;
+    }
+    return cli_check_writable("verify", "--checkpoint", path);
 }
 
 /* ---- verify ---- */
@@ -372,24 +470,28 @@ static int parse_sizes(const char *s, int *lo, int *hi)
 
 int cli_cmd_verify(int argc, char **argv)
 {
+    bool no_timings = false;
     const char *cmd = "verify", *tiles_s = NULL, *rules_s = "basic", *sizes_s = NULL, *mode_s = "win",
                *threads_s = "0", *algo_s = "all", *json_s = NULL, *ckpt = NULL, *shard_s = NULL,
-               *dir = "reports", *keep_s = "10", *every_s = "30";
+               *dir = "reports", *keep_s = "10", *every_s = "30", *md_s = NULL;
     const cli_flag flags[] = {CLI_FLAG("tiles", &tiles_s), CLI_FLAG("rules", &rules_s),
                               CLI_FLAG("sizes", &sizes_s), CLI_FLAG("size", &sizes_s),
                               CLI_FLAG("mode", &mode_s), CLI_FLAG("threads", &threads_s),
                               CLI_FLAG("algo", &algo_s), CLI_FLAG("json", &json_s),
                               CLI_FLAG("checkpoint", &ckpt), CLI_FLAG("checkpoint-every", &every_s),
                               CLI_FLAG("shard", &shard_s), CLI_FLAG("report-dir", &dir),
-                              CLI_FLAG("keep", &keep_s)};
+                              CLI_FLAG("keep", &keep_s), CLI_FLAG("report", &md_s),
+                              CLI_SWITCH("no-timings", &no_timings)};
     if (cli_parse_flags(cmd, argc, argv, flags, sizeof flags / sizeof flags[0], NULL, 0, NULL, NULL)) return CLI_USAGE;
     mj_verify_config cfg = {0};
     if (parse_tiles_rules(cmd, tiles_s, rules_s, &cfg.tiles, &cfg.rules) || parse_mode(cmd, mode_s, &cfg.mode))
         return CLI_USAGE;
-    if (!sizes_s || parse_sizes(sizes_s, &cfg.size_min, &cfg.size_max))
-        return cli_usage_error(cmd, "--sizes takes N or A-B within 1..18, not '%s'", sizes_s ? sizes_s : "(missing)");
+    with_timings = !no_timings;
+    if (!sizes_s) return cli_usage_error(cmd, "--sizes is required (N or A-B within 1..18)");
+    if (parse_sizes(sizes_s, &cfg.size_min, &cfg.size_max))
+        return cli_usage_error(cmd, "--sizes takes N or A-B within 1..18, not '%s'", sizes_s);
     unsigned long threads, keep, every;
-    if (!cli_parse_uint(threads_s, 1024, &threads)) return cli_usage_error(cmd, "--threads takes a number, not '%s'", threads_s);
+    if (parse_threads(cmd, threads_s, &threads)) return CLI_USAGE;
     if (!cli_parse_uint(keep_s, MJ_ORACLE_MAX_CEX, &keep) || keep == 0)
         return cli_usage_error(cmd, "--keep takes 1..%d, not '%s'", MJ_ORACLE_MAX_CEX, keep_s);
     if (!cli_parse_uint(every_s, 86400, &every) || every == 0)
@@ -433,22 +535,31 @@ int cli_cmd_verify(int argc, char **argv)
             cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits};
         }
     } else if (strcmp(algo_s, "none") != 0) {
-        char list[512];
-        snprintf(list, sizeof list, "%s", algo_s);
-        for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        /* a copy as long as the flag: a long list is never cut into a wrong name */
+        char *list = strdup(algo_s);
+        if (!list) return CLI_FAIL;
+        int bad = CLI_OK;
+        for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && !bad; tok = strtok_r(NULL, ",", &save)) {
             const mj_algo *al = mj_algo_find(tok);
-            if (!al) return cli_usage_error(cmd, "no algorithm named '%s' (see mjverify algos)", tok);
-            if (!mj_algo_supports(al, &cfg.rules))
-                return cli_usage_error(cmd, "algorithm '%s' does not support rules '%s' over %d kinds", tok, cfg.rules.name,
-                                       cfg.rules.kinds);
-            if (nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
-            cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits};
+            if (!al) bad = cli_usage_error(cmd, "no algorithm named '%s' (see mjverify algos)", tok);
+            else if (!mj_algo_supports(al, &cfg.rules))
+                bad = cli_usage_error(cmd, "algorithm '%s' does not support rules '%s' over %d kinds", tok, cfg.rules.name,
+                                      cfg.rules.kinds);
+            else if (nc == MJ_ORACLE_MAX_CANDIDATES) bad = cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
+            else cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits};
         }
+        free(list);
+        if (bad) return bad;
     }
     cfg.cands = cands;
     cfg.ncands = nc;
     if (skipped_md[0]) fprintf(stderr, "verify: not run (they do not support rules %s): %s\n", cfg.rules.name, skipped_md);
 
+    char json_path[600], md_path[600];
+    if (output_paths(cmd, json_s, md_s, dir, cfg.rules.name, cfg.tiles, cfg.size_min, cfg.size_max, cfg.mode, cfg.shard,
+                     cfg.shards, json_path, md_path, sizeof json_path) != CLI_OK ||
+        (ckpt && !checkpoint_usable(ckpt)))
+        return CLI_FAIL;
     mj_verify_result *res = malloc(sizeof *res);
     if (!res) return CLI_FAIL;
     mj_error err;
@@ -478,23 +589,6 @@ int cli_cmd_verify(int argc, char **argv)
             return CLI_FAIL;
         }
     }
-    char base[512], json_path[600], md_path[600];
-    snprintf(base, sizeof base, "%s/verify-%s-%d%s", dir, cfg.rules.name, cfg.tiles,
-             cfg.mode == MJ_MODE_WAITS ? "-waits" : "");
-    if (cfg.shards > 1) {
-        size_t u = strlen(base);
-        snprintf(base + u, sizeof base - u, "-shard%u-of-%u", cfg.shard, cfg.shards);
-    }
-    snprintf(json_path, sizeof json_path, "%s", json_s ? json_s : base);
-    if (!json_s) strncat(json_path, ".json", sizeof json_path - strlen(json_path) - 1);
-    ensure_dir(dir);
-    snprintf(md_path, sizeof md_path, "%s.md", base);
-    if (json_s) { /* the report goes next to the given summary: x.json -> x.md */
-        size_t jl = strlen(json_s);
-        int keep = (int)(jl > 5 && strcmp(json_s + jl - 5, ".json") == 0 ? jl - 5 : jl);
-        snprintf(md_path, sizeof md_path, "%.*s.md", keep, json_s);
-    }
-
     progress_state ps = {.tty = isatty(2) != 0, .last_line = 0};
     cfg.checkpoint = ckpt;
     cfg.stop = &stop_flag;
@@ -520,7 +614,7 @@ int cli_cmd_verify(int argc, char **argv)
         free(res);
         return 130;
     }
-    int rc = finish(res, json_path, md_path, skipped_json, skipped_md);
+    int rc = finish(res, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped_json, skipped_md);
     /* the summary now holds the final state; a finished checkpoint would only make the next
      * run (perhaps of changed algorithms) skip its work */
     if (ckpt && rc != CLI_USAGE) remove(ckpt);
@@ -575,14 +669,17 @@ out:
 
 int cli_cmd_merge(int argc, char **argv)
 {
-    const char *cmd = "merge", *json_s = NULL, *dir = "reports";
+    const char *cmd = "merge", *json_s = NULL, *md_s = NULL, *dir = "reports";
+    bool no_timings = false;
     const char *files[1024];
     size_t nf = 0;
-    const cli_flag flags[] = {CLI_FLAG("json", &json_s), CLI_FLAG("report-dir", &dir)};
+    const cli_flag flags[] = {CLI_FLAG("json", &json_s), CLI_FLAG("report-dir", &dir), CLI_FLAG("report", &md_s),
+                              CLI_SWITCH("no-timings", &no_timings)};
     if (cli_parse_flags(cmd, argc, argv, flags, sizeof flags / sizeof flags[0], files, sizeof files / sizeof files[0],
                         &nf, "too many summaries"))
         return CLI_USAGE;
     if (nf == 0) return cli_usage_error(cmd, "give the shard summaries (JSON files written by verify --shard)");
+    with_timings = !no_timings;
     mj_verify_result *parts = calloc(nf, sizeof *parts), *out = malloc(sizeof *out);
     const mj_verify_result **ptr = calloc(nf, sizeof *ptr);
     int rc = CLI_FAIL;
@@ -599,18 +696,10 @@ int cli_cmd_merge(int argc, char **argv)
         fprintf(stderr, "mjverify: merge: %s\n", err.message);
         goto done;
     }
-    char base[512], json_path[600], md_path[600];
-    snprintf(base, sizeof base, "%s/verify-%s-%d%s", dir, out->rules.name, out->tiles,
-             out->mode == MJ_MODE_WAITS ? "-waits" : "");
-    ensure_dir(dir);
-    snprintf(json_path, sizeof json_path, "%s.json", base);
-    snprintf(md_path, sizeof md_path, "%s.md", base);
-    if (json_s) {
-        size_t jl = strlen(json_s);
-        int keep = (int)(jl > 5 && strcmp(json_s + jl - 5, ".json") == 0 ? jl - 5 : jl);
-        snprintf(md_path, sizeof md_path, "%.*s.md", keep, json_s);
-    }
-    rc = finish(out, json_s ? json_s : json_path, md_path, "", "");
+    char json_path[600], md_path[600];
+    if (output_paths(cmd, json_s, md_s, dir, out->rules.name, out->tiles, out->size_min, out->size_max, out->mode, 0, 1,
+                     json_path, md_path, sizeof json_path) == CLI_OK)
+        rc = finish(out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, "", "");
 done:
     free(parts);
     free(out);

@@ -459,7 +459,7 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
     double start = now(), last_save = start, last_show = 0;
     double every = cfg->checkpoint_every > 0 ? cfg->checkpoint_every : 30;
     mj_verify_outcome outcome = MJ_VERIFY_DONE;
-    uint64_t batch = 1u << 14;
+    uint64_t batch;
     while (res->next_pass < passes) {
         uint32_t pass = res->next_pass;
         int n = res->size_min + (int)(pass / per_size);
@@ -468,6 +468,11 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
         plan_table(&p, p.mode == MJ_MODE_WAITS ? n + 1 : n);
         uint64_t lo, total = pass_hands(&p, res, n, &lo);
         double pass_start = now(), pass_t0_done = (double)res->next_rank;
+        /* a stop request or a due checkpoint is seen between batches only, so a batch is sized
+         * by time (about BATCH_SECONDS at the rate just measured), and starts small again in
+         * each pass: a batch grown on the fast truth pass would take many seconds on a
+         * candidate's pass */
+        batch = 1u << 14;
         while (res->next_rank < total) {
             uint64_t b = total - res->next_rank;
             if (b > batch) b = batch;
@@ -497,8 +502,12 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
             }
             res->seconds += dt;
             res->next_rank += b;
-            if (dt < 0.15 && batch < (1ull << 40)) batch *= 2;
-            else if (dt > 0.6 && batch > 4096) batch /= 2;
+            {
+                const double BATCH_SECONDS = 0.2;
+                double next = dt > 1e-6 ? (double)b * BATCH_SECONDS / dt : 2.0 * (double)batch;
+                if (next > 2.0 * (double)batch) next = 2.0 * (double)batch; /* grow by doubling at most */
+                batch = next < 4096 ? 4096 : next > (double)(1ull << 40) ? 1ull << 40 : (uint64_t)next;
+            }
             double t = now();
             bool stop = cfg->stop && *cfg->stop;
             if (cfg->progress && (t - last_show >= 0.5 || stop)) {

@@ -54,7 +54,7 @@ while IFS='|' read -r name rules tiles sizes mode algo what; do
     else
         echo "verify: step $name: $what" >&2
         "$MJ" verify --rules "$rules" --tiles "$tiles" --sizes "$sizes" --mode "$mode" --algo "$algo" \
-            --threads "$THREADS" --json "$json" --checkpoint "$STATE/$name.ckpt" > "$out"
+            --threads "$THREADS" --json "$json" --report "${json%.json}.md" --checkpoint "$STATE/$name.ckpt" > "$out"
         rc=$?
     fi
     if [ "$rc" -eq 130 ] || [ "$interrupted" -eq 1 ]; then

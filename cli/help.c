@@ -1,0 +1,230 @@
+/* The one source of every command's help: printed by --help, -h and `mjverify help CMD`, and
+ * turned into the man page by `mjverify help --man`, so the three cannot drift apart. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mjverify_version.h"
+
+extern const cli_command cli_commands[];
+extern const size_t cli_command_count;
+
+#define RULES_TEXT "rules preset (basic, sichuan, mediatek, riichi) or a form list such as std,7p,kongs (default basic)"
+#define TILES_TEXT "tile set: 27 (no honors) or 34; default: the one the rules use"
+#define NOTATION_TEXT                                                                                            \
+    "input notation: auto, mpsz, letters, hex or unicode (default auto: a byte >= 0x80 is unicode, 0x is hex, " \
+    "any of m p s z is mpsz, else letters; a hand of digits only or an empty [] is ambiguous and gets a warning)"
+#define JSON_LINES_TEXT "one JSON object per hand instead of TSV; every input byte is escaped (see OUTPUT)"
+#define THREADS_TEXT "worker threads, 0 = all cores, at most 1024 (default 0)"
+
+/* Shared by check, waits and convert. */
+#define HAND_OUTPUT                                                                                              \
+    "One output line per non-blank input line (or argument). TSV: the hand as given, then the fields below; " \
+    "in the echoed hand and in error messages a TAB, newline, carriage return, backslash, other control byte " \
+    "or DEL is written as \\xHH, so a line never holds more fields than documented. A bad hand prints "          \
+    "HAND<TAB>error<TAB>message, the batch goes on and the exit status is 1. With --json, bytes that are not "  \
+    "valid UTF-8 are written as \\u00HH escapes. A write error on standard output (a full disk) is exit 1."
+
+static const cli_help helps[] = {
+    {"check",
+     "Judges each hand: win or no. With several algorithms (--algo a,b or all) a hand they disagree on prints "
+     "HAND<TAB>DISAGREE<TAB>name=result ... and the exit status is 1.",
+     {{"--rules R", RULES_TEXT},
+      {"--tiles 27|34", TILES_TEXT},
+      {"--algo NAME,...|all", "algorithms to run (default backtrack); all = every unflagged one supporting the rules"},
+      {"--notation N", NOTATION_TEXT},
+      {"--explain", "add one decomposition of each winning hand as a third field"},
+      {"--json", JSON_LINES_TEXT}},
+     HAND_OUTPUT " Fields: win or no (then the decomposition with --explain).",
+     {"mjverify check --rules mediatek ABCeee345456DD", "printf '123m456m789m111p22s\\n11111m\\n' | mjverify check --algo all"}},
+    {"waits",
+     "Prints the kinds that would complete each hand (in mpsz), or - for none.",
+     {{"--rules R", RULES_TEXT},
+      {"--tiles 27|34", TILES_TEXT},
+      {"--algo NAME,...|all", "algorithms to run (default backtrack); all = every unflagged one supporting the rules"},
+      {"--notation N", NOTATION_TEXT},
+      {"--json", JSON_LINES_TEXT}},
+     HAND_OUTPUT " Field: the waits in mpsz, or -.",
+     {"mjverify waits 2222333m 1112345678999m"}},
+    {"convert",
+     "Rewrites each hand in canonical (sorted) form in another notation.",
+     {{"--to N", "output notation: mpsz, letters, hex or unicode (required)"},
+      {"--notation N", NOTATION_TEXT},
+      {"--tiles 27|34", "tile set the hand must fit (default 34)"},
+      {"--json", JSON_LINES_TEXT}},
+     HAND_OUTPUT " Field: the hand in the --to notation.",
+     {"mjverify convert --to hex ABCeee345456DD", "mjverify convert --to mpsz --notation letters 123"}},
+    {"algos",
+     "Lists the registered algorithms: name, rules, tile set, source, flagged (a port with a known flaw) or ok.",
+     {{"--json", "one JSON object per algorithm"}},
+     NULL,
+     {"mjverify algos", "mjverify algos --json"}},
+    {"bench",
+     "Times the selected algorithms on generated workloads (or on hands from a file) and prints CSV.",
+     {{"--algo all|NAME,...", "algorithms to time (default all, flagged ports included)"},
+      {"--workload all|hands|sizes|verify|NAME,...", "generated workloads (default all)"},
+      {"--threads N", "threads for the verify workload, 1..1024 (default: all cores)"},
+      {"--seed S", "seed of the generated hands (default 20261122)"},
+      {"--reps R", "timed repetitions per measurement, 1..1000 (default 5)"},
+      {"--csv FILE", "write the CSV to FILE (default standard output)"},
+      {"--input FILE", "time the hands of FILE (one per line) instead of generated workloads"},
+      {"--rules R", "rules of the --input hands (default riichi)"},
+      {"--mode win|waits", "what to time on the --input hands (default win)"},
+      {"--hands N", "hands per generated workload, 1..10000000 (default 8192)"},
+      {"--rep-ms MS", "minimum milliseconds of one repetition, 1..60000 (default 50)"}},
+     "CSV on standard output or --csv, progress on standard error; exit 1 if an unflagged algorithm gave a wrong "
+     "answer or the CSV could not be written.",
+     {"mjverify bench --workload hands --reps 3", "mjverify bench --input hands.txt --rules sichuan --csv out.csv"}},
+    {"count",
+     "Counts the hands of one size and how many of them win (or wait), by exhaustive enumeration.",
+     {{"--size N", "hand size 1..18 (required)"},
+      {"--tiles 9|27|34", "tile set: 9 = one suit, 27 or 34 (default: the one the rules use)"},
+      {"--rules R", RULES_TEXT},
+      {"--mode win|waits", "count winning hands, or waiting hands with a histogram of waits (default win)"},
+      {"--threads N", THREADS_TEXT},
+      {"--json", "one JSON object instead of text"}},
+     NULL,
+     {"mjverify count --size 14 --tiles 9", "mjverify count --size 13 --mode waits --json"}},
+    {"verify",
+     "Judges algorithms on every hand of the given sizes against the oracle's constructive truth, with progress, "
+     "a resumable checkpoint, shards, a JSON summary and a Markdown report. Ctrl-C or SIGTERM stops within about "
+     "a second, saving the checkpoint.",
+     {{"--sizes A-B", "hand sizes, N or A-B within 1..18 (required; --size is the same)"},
+      {"--tiles 9|27|34", "tile set: 9 = one suit, 27 or 34 (default: the one the rules use)"},
+      {"--rules R", RULES_TEXT},
+      {"--algo all|none|NAME,...", "candidates (default all: every algorithm that supports the rules, the "
+                                   "flagged ports included; none: the truth alone)"},
+      {"--mode win|waits", "judge win/no, or the exact set of waits (default win)"},
+      {"--threads N", THREADS_TEXT},
+      {"--json FILE", "write the JSON summary to FILE (- = standard output); then no Markdown report is written "
+                      "unless --report is given"},
+      {"--report FILE", "write the Markdown report to FILE (- = standard output)"},
+      {"--report-dir DIR", "with neither --json nor --report, write both to DIR/verify-RULES-TILES-SIZES[-waits]"
+                           "[-shardI-of-N].{json,md} (default reports)"},
+      {"--checkpoint FILE", "save the state to FILE and resume from it when it exists (removed when the run ends)"},
+      {"--checkpoint-every S", "seconds between checkpoints, 1..86400 (default 30)"},
+      {"--shard I/N", "run only shard I of N (0 <= I < N); merge the summaries with mjverify merge"},
+      {"--keep K", "counterexamples kept per algorithm and kind (default 10)"},
+      {"--no-timings", "leave every timing and environment field (seconds, ns/hand, threads, version) out of the "
+                       "summary and report, so runs with other thread counts are byte-identical"}},
+     "The table goes to standard output. Exit 0 if every unflagged algorithm agreed on every hand, 1 if one "
+     "disagreed or a file could not be written, 2 on bad usage, 130 when interrupted.",
+     {"mjverify verify --sizes 1-8 --rules sichuan", "mjverify verify --sizes 14 --checkpoint run.ckpt --json run.json"}},
+    {"merge",
+     "Merges the JSON summaries written by verify --shard into one result.",
+     {{"--json FILE", "write the merged JSON summary to FILE (- = standard output)"},
+      {"--report FILE", "write the Markdown report to FILE (- = standard output)"},
+      {"--report-dir DIR", "with neither --json nor --report, write both under DIR (default reports)"},
+      {"--no-timings", "leave timing and environment fields out, as verify does"}},
+     NULL,
+     {"mjverify merge shard0.json shard1.json --json all.json"}},
+    {"help",
+     "Prints the help of a command, or the list of commands.",
+     {{"--man", "print the manual page (roff) built from this same text"}},
+     NULL,
+     {"mjverify help verify"}},
+};
+
+const cli_help *cli_help_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++)
+        if (strcmp(helps[i].name, name) == 0) return &helps[i];
+    return NULL;
+}
+
+static const char *usage_of(const char *name)
+{
+    for (size_t i = 0; i < cli_command_count; i++)
+        if (strcmp(cli_commands[i].name, name) == 0) return cli_commands[i].usage;
+    return "[COMMAND]";
+}
+
+/* Prints text wrapped at 78 columns, each line indented by `indent`. */
+static void wrap(FILE *out, const char *text, int indent)
+{
+    int col = 0;
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ') p++;
+        size_t w = strcspn(p, " ");
+        if (!w) break;
+        if (col > indent && col + 1 + (int)w > 78) {
+            fputc('\n', out);
+            col = 0;
+        }
+        if (col == 0) col = fprintf(out, "%*s", indent, "");
+        else col += fprintf(out, " ");
+        col += (int)fwrite(p, 1, w, out);
+        p += w;
+    }
+    if (col) fputc('\n', out);
+}
+
+void cli_help_print(FILE *out, const cli_help *h)
+{
+    fprintf(out, "usage: mjverify %s %s\n\n", h->name, usage_of(h->name));
+    wrap(out, h->what, 0);
+    fputs("\nflags:\n", out);
+    for (size_t i = 0; i < CLI_HELP_MAX_FLAGS && h->flags[i].flag; i++) {
+        fprintf(out, "  %s\n", h->flags[i].flag);
+        wrap(out, h->flags[i].text, 6);
+    }
+    fputs("  -h, --help\n      this help\n", out);
+    if (h->output) {
+        fputs("\noutput:\n", out);
+        wrap(out, h->output, 2);
+    }
+    fputs("\nexamples:\n", out);
+    for (size_t i = 0; i < CLI_HELP_MAX_EXAMPLES && h->examples[i]; i++) fprintf(out, "  %s\n", h->examples[i]);
+}
+
+/* roff needs a backslash doubled, and a leading dot or quote escaped. */
+static void roff(FILE *out, const char *s)
+{
+    if (*s == '.' || *s == '\'') fputs("\\&", out);
+    for (; *s; s++) {
+        if (*s == '\\') fputs("\\e", out);
+        else if (*s == '-') fputs("\\-", out);
+        else fputc(*s, out);
+    }
+}
+
+void cli_help_man(FILE *out)
+{
+    fprintf(out, ".TH MJVERIFY 1 \"\" \"mjverify %s\" \"User Commands\"\n.SH NAME\nmjverify \\- verify mahjong "
+                 "win-check algorithms exhaustively\n.SH SYNOPSIS\n",
+            MJVERIFY_VERSION_STRING);
+    for (size_t i = 0; i < cli_command_count; i++) {
+        fprintf(out, ".B mjverify %s\n", cli_commands[i].name);
+        roff(out, cli_commands[i].usage);
+        fputs("\n.br\n", out);
+    }
+    fputs(".B mjverify help\n[COMMAND]\n.br\n.B mjverify \\-\\-version\n.SH DESCRIPTION\nHands come from the arguments, "
+          "else one per line from standard input. Exit status: 0 fine, 1 a hand was bad or algorithms disagreed "
+          "or output failed, 2 bad usage.\n.SH COMMANDS\n",
+          out);
+    for (size_t c = 0; c < sizeof helps / sizeof helps[0]; c++) {
+        const cli_help *h = &helps[c];
+        fprintf(out, ".SS %s\n", h->name);
+        roff(out, h->what);
+        fputc('\n', out);
+        for (size_t i = 0; i < CLI_HELP_MAX_FLAGS && h->flags[i].flag; i++) {
+            fputs(".TP\n.B ", out);
+            roff(out, h->flags[i].flag);
+            fputc('\n', out);
+            roff(out, h->flags[i].text);
+            fputc('\n', out);
+        }
+        if (h->output) {
+            fputs(".PP\n", out);
+            roff(out, h->output);
+            fputc('\n', out);
+        }
+        fputs(".PP\nExamples:\n.nf\n", out);
+        for (size_t i = 0; i < CLI_HELP_MAX_EXAMPLES && h->examples[i]; i++) {
+            roff(out, h->examples[i]);
+            fputc('\n', out);
+        }
+        fputs(".fi\n", out);
+    }
+}
