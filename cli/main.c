@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include "cli.h"
+#ifdef MJ_MPI
+#include "mpi_verify.h"
+#endif
 
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_waits(int argc, char **argv);
@@ -38,7 +41,7 @@ static void print_usage(FILE *out)
           "notations: mpsz (123m456p), letters (ABCabc123), hex ([0x01,0x11]), unicode (\xf0\x9f\x80\x87)\n", out);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         print_usage(stderr);
@@ -53,4 +56,14 @@ int main(int argc, char **argv)
     fprintf(stderr, "mjverify: unknown command '%s'\n", argv[1]);
     print_usage(stderr);
     return CLI_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+#ifdef MJ_MPI
+    cli_mpi_begin(&argc, &argv);
+    return cli_mpi_end(run(argc, argv));
+#else
+    return run(argc, argv);
+#endif
 }
