@@ -2,7 +2,9 @@
  * their results: rank 0 hands out chunks of passes on demand, folds the results in pass
  * order with the same mj_verify_fold the single-process run uses, and owns the checkpoint,
  * the progress line and the report; every rank judges its chunks with its OpenMP threads. */
+#define _GNU_SOURCE /* sched_getaffinity: is this rank bound to fewer cores than its threads? */
 #include <mpi.h>
+#include <sched.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -71,6 +73,19 @@ int cli_mpi_end(int rc)
     return rc;
 }
 
+/* mpirun binds each rank to one core by default when ranks <= 2: OpenMP threads then share
+ * it. Said once per rank, since it halves the speed quietly otherwise. */
+static void check_binding(int threads)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return;
+    int cores = CPU_COUNT(&set);
+    if (cores < threads)
+        fprintf(stderr, "verify: rank %d runs %d threads on %d core%s it is bound to; start it with "
+                        "mpirun --bind-to none (or --map-by slot:PE=%d)\n", g_rank, threads, cores, cores == 1 ? "" : "s",
+                threads);
+}
+
 int cli_mpi_rank(void) { return g_rank; }
 void cli_mpi_enter_verify(void) { g_in_verify = true; }
 
@@ -116,6 +131,7 @@ int cli_mpi_worker(const mj_verify_config *cfg)
         fprintf(stderr, "mjverify: verify: rank %d: %s\n", g_rank, err.message);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    check_binding(cfg->threads > 0 ? cfg->threads : omp_get_max_threads());
     double idle = 0;
     for (;;) {
         wire_work in;
@@ -150,7 +166,8 @@ typedef struct {
 } slot;
 
 typedef struct {
-    uint64_t batch;    /* hands per chunk, adapted to the rank's speed on the current kind of pass */
+    uint64_t *batch;   /* hands per chunk, per kind of pass (truth, each candidate): the rank's
+                          measured speed on that kind times the target chunk time */
     int inflight;
     uint64_t hands;    /* judged so far in this run */
     uint64_t chunks;
@@ -171,7 +188,7 @@ typedef struct {
     wire_result *in;
     double start, seconds0, last_save, last_show, last_line, every, target;
     uint64_t shown_hands;
-    double shown_at;
+    double shown_at, rate;
     /* coordination cost */
     uint64_t msgs, bytes;
     double t_mpi, t_idle;
@@ -191,7 +208,13 @@ static bool next_chunk(coord *k, int r, mj_verify_chunk *c)
         k->hr = 0;
     }
     if (k->hp >= k->passes) return false;
-    uint64_t left = pass_total(k, k->hp) - k->hr, b = k->rk[r].batch;
+    uint64_t left = pass_total(k, k->hp) - k->hr, b = k->rk[r].batch[k->hp % (1 + k->res->ncands)];
+    /* guided near the end: the last chunks shrink so that no rank finishes long after the others */
+    uint64_t rest = left;
+    for (uint32_t q = k->hp + 1; q < k->passes && rest < b * (uint64_t)k->nranks * 4; q++) rest += pass_total(k, q);
+    uint64_t guided = rest / (4 * (uint64_t)k->nranks);
+    if (guided < 4096) guided = 4096;
+    if (b > guided) b = guided;
     c->pass = k->hp;
     c->from = k->hr;
     c->count = b < left ? b : left;
@@ -230,9 +253,12 @@ static void finish_chunk(coord *k, uint64_t seq, const mj_verify_chunk_result *r
     q->hands += s->c.count;
     q->chunks++;
     q->busy += r->t.seconds;
-    /* aim every chunk at the target time: the coordinator then costs a fixed, tiny share */
-    if (r->t.seconds < k->target / 2 && q->batch < (1ull << 40)) q->batch *= 2;
-    else if (r->t.seconds > 2 * k->target && q->batch > 4096) q->batch /= 2;
+    /* aim every chunk at the target time (the coordinator then costs a fixed, tiny share):
+     * the speed just seen on this kind of pass, moving at most 4x a chunk */
+    uint64_t *b = &q->batch[s->c.pass % (1 + k->res->ncands)];
+    double want = (double)s->c.count / (r->t.seconds > 1e-4 ? r->t.seconds : 1e-4) * k->target;
+    double lo = (double)*b / 4 > 4096 ? (double)*b / 4 : 4096, hi = (double)*b * 4;
+    if (s->c.count >= *b / 2) *b = (uint64_t)(want < lo ? lo : want > hi ? hi : want);
     while (k->head < k->tail && k->ring[k->head % k->cap].done) {
         slot *h = &k->ring[k->head % k->cap];
         mj_verify_fold(k->res, &h->c, &h->r);
@@ -258,9 +284,13 @@ static void progress(coord *k, bool force)
     mj_verify_result *res = k->res;
     uint64_t total = 0;
     for (int r = 0; r < k->nranks; r++) total += k->rk[r].hands;
-    double rate = (double)(total - k->shown_hands) / (t - k->shown_at + 1e-9);
-    k->shown_hands = total;
-    k->shown_at = t;
+    /* the rate over at least 5 s: chunks end in bursts */
+    if (t - k->shown_at >= 5 || (force && t > k->shown_at)) {
+        k->rate = (double)(total - k->shown_hands) / (t - k->shown_at);
+        k->shown_hands = total;
+        k->shown_at = t;
+    }
+    double rate = k->rate;
     k->last_show = t;
     if (!force && !k->tty && t - k->last_line < 10) return;
     k->last_line = t;
@@ -357,8 +387,17 @@ mj_verify_outcome cli_mpi_run(const mj_verify_config *cfg, mj_verify_result *res
         snprintf(err->message, sizeof err->message, "the saved state belongs to a different run");
         k.failed = true;
     }
-    for (int r = 0; r < g_size; r++) k.rk[r].batch = 1u << 14;
+    for (int r = 0; r < g_size && !k.failed; r++) {
+        k.rk[r].batch = malloc((1 + res->ncands) * sizeof *k.rk[r].batch);
+        if (!k.rk[r].batch) {
+            snprintf(err->message, sizeof err->message, "out of memory preparing the run");
+            k.failed = true;
+            break;
+        }
+        for (uint32_t c = 0; c <= res->ncands; c++) k.rk[r].batch[c] = 1u << 14;
+    }
     res->threads = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
+    check_binding(res->threads);
     k.start = k.last_save = k.shown_at = now();
     k.seconds0 = res->seconds;
     k.every = cfg->checkpoint_every > 0 ? cfg->checkpoint_every : 30;
@@ -429,6 +468,7 @@ mj_verify_outcome cli_mpi_run(const mj_verify_config *cfg, mj_verify_result *res
         fputs("]}\n", f);
         fclose(f);
     }
+    for (int r = 0; r < g_size; r++) free(k.rk[r].batch);
     free(k.rk), free(k.ring), free(k.in);
     mj_verify_worker_free(w);
     g_done = true;
