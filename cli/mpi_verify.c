@@ -141,7 +141,12 @@ int cli_mpi_worker(const mj_verify_config *cfg)
         idle += now() - t0;
         if (e == MPI_SUCCESS) e = MPI_Recv(&in, sizeof in, MPI_BYTE, 0, TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         if (e != MPI_SUCCESS) lost(0, e, "waiting for work from", NULL);
-        if (in.stop) break;
+        if (in.stop) {
+            /* the coordinator's last word: how long this rank waited for work, end included */
+            if ((e = MPI_Gather(&idle, 1, MPI_DOUBLE, NULL, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD)) != MPI_SUCCESS)
+                lost(0, e, "reporting to", NULL);
+            break;
+        }
         mj_verify_worker_run(w, &in.c, &out->r, NULL, NULL);
         out->seq = in.seq;
         out->idle = idle;
@@ -431,6 +436,14 @@ mj_verify_outcome cli_mpi_run(const mj_verify_config *cfg, mj_verify_result *res
             k.bytes += sizeof stop;
         }
     }
+    double *idles = calloc((size_t)g_size, sizeof *idles), zero = 0;
+    if (!idles) {
+        fprintf(stderr, "mjverify: verify: rank 0: out of memory at the end of the run\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    if (MPI_Gather(&zero, 1, MPI_DOUBLE, idles, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD) == MPI_SUCCESS && idles)
+        for (int r = 1; r < g_size; r++) k.rk[r].idle = idles[r];
+    free(idles);
     mj_verify_outcome o = k.failed ? MJ_VERIFY_FAILED : k.draining && res->next_pass < k.passes ? MJ_VERIFY_STOPPED
                                                                                                : MJ_VERIFY_DONE;
     res->seconds = k.seconds0 + (now() - k.start);

@@ -23,8 +23,8 @@ SHARDS14=${SHARDS14:-24}
 SHARDS113=${SHARDS113:-2}
 # measured on this 2-core VM (docs/scale.md): wall seconds for all 326,520,504,500 14-tile
 # hands with every riichi algorithm, and for table on sizes 1-13, both on 2 threads
-EST14=${EST14:-21000}
-EST113=${EST113:-480}
+EST14=${EST14:-29550}
+EST113=${EST113:-727}
 mkdir -p "$STATE" "$REPORTS" || exit 1
 
 # piece list: id|sizes|algorithms|shard|of
