@@ -9,7 +9,7 @@
 #        scripts/riichi34.sh run [FIRST [LAST]]  run pieces FIRST..LAST (default: all not done)
 #        scripts/riichi34.sh merge           merge finished pieces into reports/riichi34.md
 # env:   MJ (default build/cli/mjverify), THREADS (0 = all cores), STATE (build/riichi34-state),
-#        REPORTS (reports), RANKS (run each piece as `mpirun -n RANKS` of MJ_MPI, default
+#        REPORTS (reports), SIZES14 / SIZES113 (14, 1-13: smaller for a trial run), RANKS (run each piece as `mpirun -n RANKS` of MJ_MPI, default
 #        build/cli/mjverify-mpi; MPIRUN_FLAGS passed on), SHARDS14 (24), SHARDS113 (2)
 # The shard counts come from measured rates (docs/scale.md, "The 34-kind run").
 set -u
@@ -30,9 +30,9 @@ mkdir -p "$STATE" "$REPORTS" || exit 1
 # piece list: id|sizes|algorithms|shard|of
 pieces() {
     i=0
-    while [ $i -lt "$SHARDS14" ]; do echo "a$i|14|all|$i|$SHARDS14"; i=$((i + 1)); done
+    while [ $i -lt "$SHARDS14" ]; do echo "a$i|${SIZES14:-14}|all|$i|$SHARDS14"; i=$((i + 1)); done
     i=0
-    while [ $i -lt "$SHARDS113" ]; do echo "b$i|1-13|table|$i|$SHARDS113"; i=$((i + 1)); done
+    while [ $i -lt "$SHARDS113" ]; do echo "b$i|${SIZES113:-1-13}|table|$i|$SHARDS113"; i=$((i + 1)); done
 }
 
 cmd_of() { # id sizes algo shard of
@@ -49,9 +49,8 @@ done_piece() { [ -f "$STATE/$1.json" ] && grep -q '"complete": true' "$STATE/$1.
 
 case "${1:-plan}" in
 plan)
-    n=0
     pieces | while IFS='|' read -r id sizes algo shard of; do
-        if [ "$sizes" = 14 ]; then est=$((EST14 / of)); else est=$((EST113 / of)); fi
+        case $id in a*) est=$((EST14 / of)) ;; *) est=$((EST113 / of)) ;; esac
         st=todo
         done_piece "$id" && st="done in $(awk -F'\t' -v p="$id" '$1 == p {print $2}' "$STATE/times.tsv" 2>/dev/null) s"
         printf '%-4s ~%5d s  %-14s %s\n' "$id" "$est" "$st" "$(cmd_of "$id" "$sizes" "$algo" "$shard" "$of")"
@@ -103,13 +102,14 @@ PY
     gnuplot <<EOF
 set terminal svg size 720,360 font "sans,11"
 set output "$REPORTS/riichi34.svg"
-set title "riichi, 34 kinds: every 14-tile hand (326,520,504,500), ns per hand on 2 cores"
+set title "riichi, 34 kinds, every 14-tile hand: ns per hand (label: mismatches)"
 set style fill solid 0.7
 set boxwidth 0.6
 set yrange [0:*]
+set offsets 0,0,graph 0.15,0
 set ylabel "wall ns per hand (2 threads)"
 set xtics rotate by -30
-plot "$STATE/riichi34.dat" using 0:2:xtic(1) with boxes notitle, "" using 0:2:(sprintf("%d mismatches", \$3)) with labels offset 0,1 notitle
+plot "$STATE/riichi34.dat" using 0:2:xtic(1) with boxes notitle, "" using 0:2:(sprintf("%d", \$3)) with labels offset 0,1 notitle
 set terminal pngcairo size 720,360
 set output "$REPORTS/riichi34.png"
 replot
