@@ -12,6 +12,9 @@
 #include "mj_checkpoint.h"
 #include "mj_oracle.h"
 #include "mjverify_version.h"
+#ifdef MJ_MPI
+#include "mpi_verify.h"
+#endif
 
 /* ---- the registry seen as oracle candidates (the oracle itself never links algorithms/) ---- */
 
@@ -553,6 +556,10 @@ int cli_cmd_verify(int argc, char **argv)
     }
     cfg.cands = cands;
     cfg.ncands = nc;
+#ifdef MJ_MPI
+    cli_mpi_enter_verify(); /* ranks above 0 only judge chunks; rank 0 goes on as a single run would */
+    if (cli_mpi_rank() > 0) return cli_mpi_worker(&cfg);
+#endif
     if (skipped_md[0]) fprintf(stderr, "verify: not run (they do not support rules %s): %s\n", cfg.rules.name, skipped_md);
 
     char json_path[600], md_path[600];
@@ -599,7 +606,11 @@ int cli_cmd_verify(int argc, char **argv)
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+#ifdef MJ_MPI
+    mj_verify_outcome o = cli_mpi_run(&cfg, res, &err);
+#else
     mj_verify_outcome o = mj_verify_run(&cfg, res, &err);
+#endif
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     if (ps.tty) fputc('\n', stderr);

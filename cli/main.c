@@ -4,6 +4,9 @@
 
 #include "cli.h"
 #include "mjverify_version.h"
+#ifdef MJ_MPI
+#include "mpi_verify.h"
+#endif
 
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_waits(int argc, char **argv);
@@ -101,9 +104,15 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#ifdef MJ_MPI
+    cli_mpi_begin(&argc, &argv);
+#endif
     int rc = dispatch(argc, argv);
     /* every command's standard output is checked once here: a full disk or a closed pipe is an
      * error, not a silent exit 0 */
     if (cli_close_out(stdout, "-") != CLI_OK && rc == CLI_OK) rc = CLI_FAIL;
+#ifdef MJ_MPI
+    rc = cli_mpi_end(rc);
+#endif
     return rc;
 }

@@ -158,12 +158,7 @@ static void keep_sorted(mj_counterexample *list, uint32_t *n, int k, const mj_co
 
 /* ---- one unit of work: a contiguous range of ranks within one pass ---- */
 
-typedef struct {
-    mj_tally t;
-    uint64_t hist[MJ_KINDS + 1];
-    uint32_t nfirst, nsmallest;
-    mj_counterexample first[MJ_ORACLE_MAX_CEX], smallest[MJ_ORACLE_MAX_CEX];
-} unit_res;
+typedef mj_verify_chunk_result unit_res;
 
 typedef struct {
     const plan *pl;
@@ -423,13 +418,130 @@ static void merge_lists(mj_candidate_result *c, const mj_counterexample *first, 
     for (uint32_t i = 0; i < nsmall; i++) keep_sorted(c->smallest, &c->nsmallest, keep, &small[i], 1);
 }
 
-static uint64_t pass_hands(const plan *p, const mj_verify_result *res, int n, uint64_t *lo)
+/* ---- work units ---- */
+
+struct mj_verify_worker {
+    plan p;
+    const mj_candidate *cands;
+    uint32_t per_size, shard, shards;
+    int size_min, keep, threads, units;
+    unit_res *u;
+};
+
+void mj_verify_worker_free(mj_verify_worker *w)
 {
-    uint64_t all = p->nrest[0][n];
-    unsigned __int128 a = (unsigned __int128)all * res->shard / res->shards;
-    unsigned __int128 b = (unsigned __int128)all * (res->shard + 1) / res->shards;
+    if (!w) return;
+    plan_free(&w->p);
+    free(w->u);
+    free(w);
+}
+
+mj_verify_worker *mj_verify_worker_new(const mj_verify_config *cfg, const mj_verify_result *res, mj_error *err)
+{
+    if (mj_truth_init() != 0) {
+        bad(err, "out of memory building the truth tables");
+        return NULL;
+    }
+    mj_verify_worker *w = calloc(1, sizeof *w);
+    if (!w) {
+        bad(err, "out of memory preparing the run");
+        return NULL;
+    }
+    w->threads = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
+    w->units = 8 * w->threads;
+    w->cands = cfg->cands;
+    w->per_size = 1 + res->ncands;
+    w->shard = res->shard;
+    w->shards = res->shards;
+    w->size_min = res->size_min;
+    w->keep = res->cex_keep;
+    w->u = calloc((size_t)w->units, sizeof *w->u);
+    if (!w->u || plan_build(&w->p, res->tiles, &res->rules, res->mode) != 0) {
+        mj_verify_worker_free(w);
+        bad(err, "out of memory preparing the run");
+        return NULL;
+    }
+    return w;
+}
+
+static uint64_t shard_hands(const uint64_t nrest[][MJ_MAX_TILES + 1], uint32_t shard, uint32_t shards, int n,
+                            uint64_t *lo)
+{
+    uint64_t all = nrest[0][n];
+    unsigned __int128 a = (unsigned __int128)all * shard / shards;
+    unsigned __int128 b = (unsigned __int128)all * (shard + 1) / shards;
     *lo = (uint64_t)a;
     return (uint64_t)(b - a);
+}
+
+void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_verify_chunk_result *out,
+                          void (*poll)(void *ctx), void *poll_ctx)
+{
+    int n = w->size_min + (int)(c->pass / w->per_size);
+    int ci = (int)(c->pass % w->per_size) - 1;
+    pass_info ps = {.pl = &w->p, .n = n, .cand = ci >= 0 ? &w->cands[ci] : NULL, .keep = w->keep};
+    plan_table(&w->p, w->p.mode == MJ_MODE_WAITS ? n + 1 : n);
+    uint64_t lo;
+    shard_hands(w->p.nrest, w->shard, w->shards, n, &lo);
+    const uint64_t from = lo + c->from, b = c->count;
+    const int units = w->units;
+    unit_res *u = w->u;
+    double t0 = now();
+#pragma omp parallel num_threads(w->threads)
+    {
+#pragma omp for schedule(dynamic, 1) nowait
+        for (int k = 0; k < units; k++) {
+            run_unit(&ps, from + b * (uint64_t)k / (uint64_t)units, from + b * (uint64_t)(k + 1) / (uint64_t)units, &u[k]);
+            if (poll && omp_get_thread_num() == 0) poll(poll_ctx);
+        }
+    }
+    double dt = now() - t0;
+    /* merge in unit order: the same lists whatever thread ran which unit */
+    memset(out, 0, offsetof(unit_res, first));
+    for (int k = 0; k < units; k++) {
+        add_tally(&out->t, &u[k].t);
+        for (int x = 0; x <= MJ_KINDS; x++) out->hist[x] += u[k].hist[x];
+        for (uint32_t i = 0; i < u[k].nfirst; i++) keep_sorted(out->first, &out->nfirst, w->keep, &u[k].first[i], 0);
+        for (uint32_t i = 0; i < u[k].nsmallest; i++)
+            keep_sorted(out->smallest, &out->nsmallest, w->keep, &u[k].smallest[i], 1);
+    }
+    out->t.seconds = dt;
+}
+
+uint32_t mj_verify_passes(const mj_verify_result *res)
+{
+    return (uint32_t)(res->size_max - res->size_min + 1) * (1 + res->ncands);
+}
+
+uint64_t mj_verify_pass_hands(const mj_verify_result *res, uint32_t pass)
+{
+    uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1], lo;
+    if (mj_truth_init() != 0) return 0;
+    fill_nrest(nrest, active_groups(res->tiles));
+    return shard_hands((const uint64_t(*)[MJ_MAX_TILES + 1])nrest, res->shard, res->shards, res->size_min + (int)(pass / (1 + res->ncands)), &lo);
+}
+
+void mj_verify_fold(mj_verify_result *res, const mj_verify_chunk *c, const mj_verify_chunk_result *r)
+{
+    const uint32_t per_size = 1 + res->ncands;
+    int n = res->size_min + (int)(c->pass / per_size);
+    int ci = (int)(c->pass % per_size) - 1;
+    if (ci >= 0) {
+        merge_lists(&res->cands[ci], r->first, r->nfirst, r->smallest, r->nsmallest, res->cex_keep);
+        add_tally(&res->cands[ci].total, &r->t);
+        add_tally(&res->cands[ci].by_size[n], &r->t);
+    } else {
+        for (int w = 0; w <= MJ_KINDS; w++) res->wait_hist[n][w] += r->hist[w];
+        add_tally(&res->truth, &r->t);
+        add_tally(&res->truth_by_size[n], &r->t);
+    }
+    if (c->pass == res->next_pass && c->from == res->next_rank) {
+        res->next_rank += c->count;
+        if (res->next_rank >= mj_verify_pass_hands(res, c->pass)) {
+            res->next_pass++;
+            res->next_rank = 0;
+        }
+    }
 }
 
 mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *res, mj_error *err)
@@ -444,64 +556,35 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
         return MJ_VERIFY_FAILED;
     }
     const uint32_t per_size = 1 + res->ncands;
-    const uint32_t passes = (uint32_t)(res->size_max - res->size_min + 1) * per_size;
-    int threads = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
-    res->threads = threads;
-    plan p;
-    int units = 8 * threads;
-    unit_res *u = calloc((size_t)units, sizeof *u);
-    if (!u || plan_build(&p, res->tiles, &res->rules, res->mode) != 0) {
-        free(u);
-        plan_free(&p);
-        bad(err, "out of memory preparing the run");
-        return MJ_VERIFY_FAILED;
-    }
+    const uint32_t passes = mj_verify_passes(res);
+    mj_verify_worker *wk = mj_verify_worker_new(cfg, res, err);
+    if (!wk) return MJ_VERIFY_FAILED;
+    res->threads = wk->threads;
+    const plan *pp = &wk->p;
     double start = now(), last_save = start, last_show = 0;
     double every = cfg->checkpoint_every > 0 ? cfg->checkpoint_every : 30;
     mj_verify_outcome outcome = MJ_VERIFY_DONE;
     uint64_t batch;
+    mj_verify_chunk_result cr;
     while (res->next_pass < passes) {
         uint32_t pass = res->next_pass;
         int n = res->size_min + (int)(pass / per_size);
         int ci = (int)(pass % per_size) - 1;
-        pass_info ps = {.pl = &p, .n = n, .cand = ci >= 0 ? &cfg->cands[ci] : NULL, .keep = res->cex_keep};
-        plan_table(&p, p.mode == MJ_MODE_WAITS ? n + 1 : n);
-        uint64_t lo, total = pass_hands(&p, res, n, &lo);
+        uint64_t lo, total = shard_hands(pp->nrest, res->shard, res->shards, n, &lo);
         double pass_start = now(), pass_t0_done = (double)res->next_rank;
         /* a stop request or a due checkpoint is seen between batches only, so a batch is sized
          * by time (about BATCH_SECONDS at the rate just measured), and starts small again in
          * each pass: a batch grown on the fast truth pass would take many seconds on a
          * candidate's pass */
         batch = 1u << 14;
-        while (res->next_rank < total) {
+        while (res->next_pass == pass && res->next_rank < total) {
             uint64_t b = total - res->next_rank;
             if (b > batch) b = batch;
-            uint64_t from = lo + res->next_rank;
-            double t0 = now();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-            for (int k = 0; k < units; k++)
-                run_unit(&ps, from + b * (uint64_t)k / (uint64_t)units, from + b * (uint64_t)(k + 1) / (uint64_t)units,
-                         &u[k]);
-            double dt = now() - t0;
-            /* merge in unit order: the same lists whatever thread ran which unit */
-            mj_tally sum = {0};
-            for (int k = 0; k < units; k++) {
-                add_tally(&sum, &u[k].t);
-                if (ci >= 0)
-                    merge_lists(&res->cands[ci], u[k].first, u[k].nfirst, u[k].smallest, u[k].nsmallest, res->cex_keep);
-                else
-                    for (int w = 0; w <= MJ_KINDS; w++) res->wait_hist[n][w] += u[k].hist[w];
-            }
-            sum.seconds = dt;
-            if (ci >= 0) {
-                add_tally(&res->cands[ci].total, &sum);
-                add_tally(&res->cands[ci].by_size[n], &sum);
-            } else {
-                add_tally(&res->truth, &sum);
-                add_tally(&res->truth_by_size[n], &sum);
-            }
+            mj_verify_chunk ch = {.pass = pass, .from = res->next_rank, .count = b};
+            mj_verify_worker_run(wk, &ch, &cr, NULL, NULL);
+            double dt = cr.t.seconds;
+            mj_verify_fold(res, &ch, &cr);
             res->seconds += dt;
-            res->next_rank += b;
             {
                 const double BATCH_SECONDS = 0.2;
                 double next = dt > 1e-6 ? (double)b * BATCH_SECONDS / dt : 2.0 * (double)batch;
@@ -510,6 +593,7 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
             }
             double t = now();
             bool stop = cfg->stop && *cfg->stop;
+            uint64_t done = res->next_pass == pass ? res->next_rank : total;
             if (cfg->progress && (t - last_show >= 0.5 || stop)) {
                 last_show = t;
                 /* time left: each remaining pass at the rate its kind (truth or candidate) had */
@@ -521,14 +605,14 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
                                               : res->truth.hands ? 20 * res->truth.seconds / (double)res->truth.hands : -1;
                     if (sec_per < 0) { eta = -1; break; }
                     uint64_t ql;
-                    uint64_t qh = pass_hands(&p, res, qn, &ql);
-                    eta += sec_per * (double)(q == pass ? qh - res->next_rank : qh);
+                    uint64_t qh = shard_hands(pp->nrest, res->shard, res->shards, qn, &ql);
+                    eta += sec_per * (double)(q == pass ? qh - done : qh);
                 }
                 if (t - start < 2) eta = -1; /* the first batches are too small to say */
                 mj_verify_progress pr = {.size = n, .what = ci >= 0 ? cfg->cands[ci].name : "truth", .pass = pass,
-                                         .passes = passes, .pass_done = res->next_rank, .pass_total = total,
+                                         .passes = passes, .pass_done = done, .pass_total = total,
                                          .elapsed = t - start,
-                                         .rate = ((double)res->next_rank - pass_t0_done) / (t - pass_start + 1e-9),
+                                         .rate = ((double)done - pass_t0_done) / (t - pass_start + 1e-9),
                                          .eta = eta};
                 cfg->progress(cfg->progress_ctx, &pr);
             }
@@ -553,14 +637,15 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
                                      .pass_end = true};
             cfg->progress(cfg->progress_ctx, &pr);
         }
-        res->next_pass++;
-        res->next_rank = 0;
+        if (res->next_pass == pass) { /* a pass this shard holds no hands of */
+            res->next_pass++;
+            res->next_rank = 0;
+        }
     }
     if (outcome == MJ_VERIFY_DONE) res->complete = true;
     if (outcome != MJ_VERIFY_FAILED && cfg->checkpoint && mj_checkpoint_save(cfg->checkpoint, res, err) != MJ_OK)
         outcome = MJ_VERIFY_FAILED;
-    free(u);
-    plan_free(&p);
+    mj_verify_worker_free(wk);
     return outcome;
 }
 

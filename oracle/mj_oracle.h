@@ -140,4 +140,38 @@ mj_status mj_oracle_count(int tiles, int size, const mj_rules *r, mj_verify_mode
 /* The number of hands of `size` tiles over the tile set, without enumerating. */
 uint64_t mj_oracle_hands(int tiles, int size);
 
+/* ---- work units: mj_verify_run a piece at a time, for a transport (oracle/README.md, MPI) ----
+ * A chunk is hands [from, from + count) of one pass, counted from the shard's start. Any
+ * chunking of a pass, folded in any order, gives the same totals and lists as mj_verify_run
+ * (the lists are top-K by a total order); folding in pass order keeps res resumable. */
+typedef struct {
+    uint32_t pass;
+    uint64_t from, count;
+} mj_verify_chunk;
+
+typedef struct {
+    mj_tally t;                   /* t.seconds: wall time of the chunk where it ran */
+    uint64_t hist[MJ_KINDS + 1];  /* waits mode, truth pass: hands by number of waits */
+    uint32_t nfirst, nsmallest;
+    mj_counterexample first[MJ_ORACLE_MAX_CEX], smallest[MJ_ORACLE_MAX_CEX];
+} mj_verify_chunk_result;
+
+typedef struct mj_verify_worker mj_verify_worker;
+
+/* A worker for the run described by cfg and res (from mj_verify_prepare): its tables and
+ * threads. NULL with err filled when memory runs out. */
+mj_verify_worker *mj_verify_worker_new(const mj_verify_config *cfg, const mj_verify_result *res, mj_error *err);
+void mj_verify_worker_free(mj_verify_worker *w);
+/* Judges the chunk with the worker's OpenMP threads. poll, if not NULL, is called from the
+ * calling thread between pieces of the chunk (a transport answers its peers there). */
+void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_verify_chunk_result *out,
+                          void (*poll)(void *ctx), void *poll_ctx);
+/* Adds a chunk's result into res; a chunk that starts at res's position (next_pass,
+ * next_rank) also moves it on (to the next pass at the pass's end). */
+void mj_verify_fold(mj_verify_result *res, const mj_verify_chunk *c, const mj_verify_chunk_result *r);
+/* The run's passes (per size: the truth, then each candidate) and the hands of one pass in
+ * res's shard. */
+uint32_t mj_verify_passes(const mj_verify_result *res);
+uint64_t mj_verify_pass_hands(const mj_verify_result *res, uint32_t pass);
+
 #endif

@@ -1,0 +1,150 @@
+#!/bin/sh
+# The 34-kind riichi run in pieces that each fit well under an hour on 2 cores: every
+# algorithm that supports riichi (all unflagged) on every 14-tile hand over 34 kinds, as
+# shards, and `table` on every hand of 1-13 tiles; each piece checkpoints and is skipped once
+# done, so the script can be stopped and rerun at will; the pieces merge into one report with
+# a chart in reports/.
+#
+# usage: scripts/riichi34.sh plan            the pieces, their commands and estimated times
+#        scripts/riichi34.sh run [FIRST [LAST]]  run pieces FIRST..LAST (default: all not done)
+#        scripts/riichi34.sh merge           merge finished pieces into reports/riichi34.md
+# env:   MJ (default build/cli/mjverify), THREADS (0 = all cores), STATE (build/riichi34-state),
+#        REPORTS (reports), SIZES14 / SIZES113 (14, 1-13: smaller for a trial run), RANKS (run each piece as `mpirun -n RANKS` of MJ_MPI, default
+#        build/cli/mjverify-mpi; MPIRUN_FLAGS passed on), SHARDS14 (24), SHARDS113 (2)
+# The shard counts come from measured rates (docs/scale.md, "The 34-kind run").
+set -u
+cd "$(dirname "$0")/.." || exit 1
+MJ=${MJ:-build/cli/mjverify}
+MJ_MPI=${MJ_MPI:-build/cli/mjverify-mpi}
+THREADS=${THREADS:-0}
+STATE=${STATE:-build/riichi34-state}
+REPORTS=${REPORTS:-reports}
+SHARDS14=${SHARDS14:-24}
+SHARDS113=${SHARDS113:-2}
+# measured on this 2-core VM (docs/scale.md): wall seconds for all 326,520,504,500 14-tile
+# hands with every riichi algorithm, and for table on sizes 1-13, both on 2 threads
+EST14=${EST14:-29550}
+EST113=${EST113:-727}
+mkdir -p "$STATE" "$REPORTS" || exit 1
+
+# piece list: id|sizes|algorithms|shard|of
+pieces() {
+    i=0
+    while [ $i -lt "$SHARDS14" ]; do echo "a$i|${SIZES14:-14}|all|$i|$SHARDS14"; i=$((i + 1)); done
+    i=0
+    while [ $i -lt "$SHARDS113" ]; do echo "b$i|${SIZES113:-1-13}|table|$i|$SHARDS113"; i=$((i + 1)); done
+}
+
+cmd_of() { # id sizes algo shard of
+    if [ -n "${RANKS:-}" ]; then
+        printf 'mpirun %s -n %s %s' "${MPIRUN_FLAGS:-}" "$RANKS" "$MJ_MPI"
+    else
+        printf '%s' "$MJ"
+    fi
+    printf ' verify --rules riichi --tiles 34 --sizes %s --algo %s --shard %s/%s --threads %s --json %s/%s.json --report-dir %s --checkpoint %s/%s.ckpt --checkpoint-every 60' \
+        "$2" "$3" "$4" "$5" "$THREADS" "$STATE" "$1" "$STATE" "$STATE" "$1"
+}
+
+done_piece() { [ -f "$STATE/$1.json" ] && grep -q '"complete": true' "$STATE/$1.json"; }
+
+case "${1:-plan}" in
+plan)
+    pieces | while IFS='|' read -r id sizes algo shard of; do
+        case $id in a*) est=$((EST14 / of)) ;; *) est=$((EST113 / of)) ;; esac
+        st=todo
+        done_piece "$id" && st="done in $(awk -F'\t' -v p="$id" '$1 == p {print $2}' "$STATE/times.tsv" 2>/dev/null) s"
+        printf '%-4s ~%5d s  %-14s %s\n' "$id" "$est" "$st" "$(cmd_of "$id" "$sizes" "$algo" "$shard" "$of")"
+    done
+    echo "total estimate on 2 cores: $((EST14 + EST113)) s; each piece well under an hour"
+    ;;
+run)
+    first=${2:-}
+    last=${3:-}
+    pieces | while IFS='|' read -r id sizes algo shard of; do
+        [ -n "$first" ] && [ "$id" != "$first" ] && [ -z "${started:-}" ] && continue
+        started=1
+        if done_piece "$id"; then echo "riichi34: $id already done" >&2
+        else
+            echo "riichi34: $id: $(cmd_of "$id" "$sizes" "$algo" "$shard" "$of")" >&2
+            t0=$(date +%s)
+            # shellcheck disable=SC2046
+            $(cmd_of "$id" "$sizes" "$algo" "$shard" "$of") < /dev/null > "$STATE/$id.out"
+            rc=$?
+            t1=$(date +%s)
+            if [ $rc -eq 130 ] || ! done_piece "$id"; then echo "riichi34: $id stopped (exit $rc); rerun to resume" >&2; exit 130; fi
+            printf '%s\t%s\t%s\n' "$id" "$((t1 - t0))" "$(date -u +%FT%TZ)" >> "$STATE/times.tsv"
+            echo "riichi34: $id took $((t1 - t0)) s" >&2
+        fi
+        [ -n "$last" ] && [ "$id" = "$last" ] && break
+    done
+    ;;
+merge)
+    a="" b="" missing=0
+    while IFS='|' read -r id sizes algo shard of; do
+        if ! done_piece "$id"; then echo "riichi34: $id is not done" >&2; missing=1; continue; fi
+        case $id in a*) a="$a $STATE/$id.json" ;; b*) b="$b $STATE/$id.json" ;; esac
+    done <<EOF
+$(pieces)
+EOF
+    [ $missing -eq 0 ] || { echo "riichi34: run the missing pieces first (scripts/riichi34.sh run)" >&2; exit 1; }
+    # shellcheck disable=SC2086
+    "$MJ" merge --json "$REPORTS/verify-riichi34-14.json" $a > "$STATE/merge14.txt" || exit 1
+    # shellcheck disable=SC2086
+    "$MJ" merge --json "$REPORTS/verify-riichi34-1-13-table.json" $b > "$STATE/merge113.txt" || exit 1
+    # chart: wall ns per hand of each algorithm over all 14-tile hands (summed shard times)
+    python3 - "$REPORTS/verify-riichi34-14.json" "$STATE/riichi34.dat" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+with open(sys.argv[2], "w") as f:
+    for a in d["algorithms"]:
+        f.write('"%s" %.4f %d\n' % (a["name"], a["ns_per_hand"], a["mismatches"]))
+PY
+    gnuplot <<EOF
+set terminal svg size 720,360 font "sans,11"
+set output "$REPORTS/riichi34.svg"
+set title "riichi, 34 kinds, every 14-tile hand: ns per hand (label: mismatches)"
+set style fill solid 0.7
+set boxwidth 0.6
+set yrange [0:*]
+set offsets 0,0,graph 0.15,0
+set ylabel "wall ns per hand (2 threads)"
+set xtics rotate by -30
+plot "$STATE/riichi34.dat" using 0:2:xtic(1) with boxes notitle, "" using 0:2:(sprintf("%d", \$3)) with labels offset 0,1 notitle
+set terminal pngcairo size 720,360
+set output "$REPORTS/riichi34.png"
+replot
+EOF
+    {
+        echo "# riichi over 34 kinds: every algorithm on every 14-tile hand, table on sizes 1-13"
+        echo
+        echo "Regenerate: \`scripts/riichi34.sh run && scripts/riichi34.sh merge\` (pieces resume from their"
+        echo "checkpoints; \`scripts/riichi34.sh plan\` lists them). $SHARDS14 shards of the 14-tile run and"
+        echo "$SHARDS113 of sizes 1-13, merged with \`mjverify merge\`."
+        echo
+        echo "![ns per hand](riichi34.svg)"
+        echo
+        echo "## Every 14-tile hand, every algorithm supporting riichi"
+        echo
+        echo '```'
+        cat "$STATE/merge14.txt"
+        echo '```'
+        echo
+        echo "## table on every hand of 1-13 tiles"
+        echo
+        echo '```'
+        cat "$STATE/merge113.txt"
+        echo '```'
+        echo
+        echo "## Wall time of each piece"
+        echo
+        echo "| piece | seconds | finished (UTC) |"
+        echo "|---|---:|---|"
+        awk -F'\t' '{printf "| %s | %s | %s |\n", $1, $2, $3; s += $2} END {printf "| total | %d | |\n", s}' "$STATE/times.tsv"
+    } > "$REPORTS/riichi34.md"
+    echo "riichi34: wrote $REPORTS/riichi34.md, $REPORTS/riichi34.svg and the merged summaries" >&2
+    ;;
+*)
+    echo "usage: scripts/riichi34.sh plan | run [FIRST [LAST]] | merge" >&2
+    exit 2
+    ;;
+esac
