@@ -148,7 +148,11 @@ static int judge_hand(const char *text, size_t len, void *ctx)
         for (size_t i = 0; i < job->nalgos; i++) {
             if (job->waits) mj_format_kindset(results[i], buf, sizeof buf);
             else snprintf(buf, sizeof buf, "%s", results[i] ? "win" : "no");
-            if (job->json) printf("%s\"%s\":\"%s\"", i ? "," : "", job->algos[i]->name, buf);
+            if (job->json) {
+                fputs(i ? "," : "", stdout);
+                cli_json_string(stdout, job->algos[i]->name, strlen(job->algos[i]->name));
+                printf(":\"%s\"", buf);
+            }
             else printf("%s%s=%s", i ? " " : "", job->algos[i]->name, buf);
         }
         puts(job->json ? "}}" : "");

@@ -225,7 +225,10 @@ static int write_json(const char *path, const mj_verify_result *res, const char 
     fputs("]},\n  \"algorithms\": [", f);
     for (uint32_t i = 0; i < res->ncands; i++) {
         const mj_candidate_result *c = &res->cands[i];
-        fprintf(f, "%s\n    {\"name\":\"%s\",\"flawed\":%s,", i ? "," : "", c->name, c->flawed ? "true" : "false");
+        /* names may come from outside the registry (plugins): escaped like any string */
+        fprintf(f, "%s\n    {\"name\":", i ? "," : "");
+        cli_json_string(f, c->name, strlen(c->name));
+        fprintf(f, ",\"flawed\":%s,", c->flawed ? "true" : "false");
         json_tally(f, &c->total, res->threads);
         fputs(",\"by_size\":[", f);
         for (int n = res->size_min; n <= res->size_max; n++) {

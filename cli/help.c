@@ -105,9 +105,9 @@ static const cli_help helps[] = {
       {"--checkpoint-every S", "seconds between checkpoints, 1..86400 (default 30)"},
       {"--shard I/N", "run only shard I of N (0 <= I < N); merge the summaries with mjverify merge"},
       {"--keep K", "counterexamples kept per algorithm and kind (default 10)"},
-      {"--no-timings", "leave every timing and environment field (seconds, ns/hand, threads, version) out of the "
-                       "summary and report, so runs with other thread counts are byte-identical"}},
-     "The table goes to standard output. Exit 0 if every unflagged algorithm agreed on every hand, 1 if one "
+      {"--no-timings", "leave every timing and environment field (seconds, ns/hand, threads) out of the "
+                       "summary, report and table (the version stays), so runs with other thread counts are byte-identical"}},
+     "The table goes to standard output (to standard error when --json - or --report - takes it). Exit 0 if every unflagged algorithm agreed on every hand, 1 if one "
      "disagreed or a file could not be written, 2 on bad usage, 130 when interrupted.",
      {"mjverify verify --sizes 1-8 --rules sichuan", "mjverify verify --sizes 14 --checkpoint run.ckpt --json run.json"}},
     {"merge",

@@ -7,6 +7,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-$here}
 data=$dir/data
 plot=$data/plot # the tables gnuplot reads, cut from the CSV
+# a build tree without a bench run of its own starts from the committed data
+if [ ! -f "$data/hands.csv" ] && [ "$dir" != "$here" ] && [ -f "$here/data/hands.csv" ]; then
+  mkdir -p "$data" && cp "$here"/data/*.csv "$data/"
+  echo "report: no bench run in $dir: drawing the committed $here/data" >&2
+fi
 mkdir -p "$plot"
 if [ ! -f "$data/hands.csv" ]; then
   echo "report: no $data/hands.csv: run 'make bench' first" >&2
