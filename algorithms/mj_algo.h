@@ -50,8 +50,13 @@ static inline uint64_t mj_counts_or(const uint8_t count[MJ_KINDS])
 extern const mj_algo *const mj_algos[];
 extern const size_t mj_algo_count;
 
-/* NULL when no algorithm has that name. */
+/* NULL when no algorithm has that name (built-in, or registered below). */
 const mj_algo *mj_algo_find(const char *name);
+/* Adds a row at run time (a loaded plugin), found by mj_algo_find but not in mj_algos[].
+ * a must outlive every later call. 0, or -1 when the name is taken or MJ_ALGO_EXTRA rows
+ * are already registered. */
+enum { MJ_ALGO_EXTRA = 8 };
+int mj_algo_register(const mj_algo *a);
 /* Calls every init once; 0 on success, else prints nothing and returns the failing index + 1. */
 int mj_algos_init(void);
 /* Whether a can decide every form of r over r's tile set. */

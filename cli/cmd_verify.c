@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "plugin.h"
 #include "mj_checkpoint.h"
 #include "mj_oracle.h"
 
@@ -374,14 +375,16 @@ int cli_cmd_verify(int argc, char **argv)
 {
     const char *cmd = "verify", *tiles_s = NULL, *rules_s = "basic", *sizes_s = NULL, *mode_s = "win",
                *threads_s = "0", *algo_s = "all", *json_s = NULL, *ckpt = NULL, *shard_s = NULL,
-               *dir = "reports", *keep_s = "10", *every_s = "30";
+               *dir = "reports", *keep_s = "10", *every_s = "30", *plugin = NULL;
+    static const char default_algo[] = "all";
+    algo_s = default_algo;
     const cli_flag flags[] = {CLI_FLAG("tiles", &tiles_s), CLI_FLAG("rules", &rules_s),
                               CLI_FLAG("sizes", &sizes_s), CLI_FLAG("size", &sizes_s),
                               CLI_FLAG("mode", &mode_s), CLI_FLAG("threads", &threads_s),
                               CLI_FLAG("algo", &algo_s), CLI_FLAG("json", &json_s),
                               CLI_FLAG("checkpoint", &ckpt), CLI_FLAG("checkpoint-every", &every_s),
                               CLI_FLAG("shard", &shard_s), CLI_FLAG("report-dir", &dir),
-                              CLI_FLAG("keep", &keep_s)};
+                              CLI_FLAG("keep", &keep_s), CLI_FLAG("plugin", &plugin)};
     if (cli_parse_flags(cmd, argc, argv, flags, sizeof flags / sizeof flags[0], NULL, 0, NULL, NULL)) return CLI_USAGE;
     mj_verify_config cfg = {0};
     if (parse_tiles_rules(cmd, tiles_s, rules_s, &cfg.tiles, &cfg.rules) || parse_mode(cmd, mode_s, &cfg.mode))
@@ -418,6 +421,7 @@ int cli_cmd_verify(int argc, char **argv)
         fprintf(stderr, "mjverify: an algorithm failed to build its tables\n");
         return CLI_FAIL;
     }
+    if (cli_plugin_setup(cmd, plugin, &algo_s, default_algo) != CLI_OK) return CLI_FAIL;
     bool all = strcmp(algo_s, "all") == 0;
     if (all) {
         for (size_t i = 0; i < mj_algo_count; i++) {
@@ -443,6 +447,7 @@ int cli_cmd_verify(int argc, char **argv)
                                        cfg.rules.kinds);
             if (nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
             cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits};
+            cli_plugin_guard(&cands[nc - 1], ckpt);
         }
     }
     cfg.cands = cands;
@@ -521,6 +526,7 @@ int cli_cmd_verify(int argc, char **argv)
         return 130;
     }
     int rc = finish(res, json_path, md_path, skipped_json, skipped_md);
+    cli_shrink_report(stdout, res, cands, &cfg.rules);
     /* the summary now holds the final state; a finished checkpoint would only make the next
      * run (perhaps of changed algorithms) skip its work */
     if (ckpt && rc != CLI_USAGE) remove(ckpt);
