@@ -375,7 +375,9 @@ int cli_cmd_verify(int argc, char **argv)
 {
     const char *cmd = "verify", *tiles_s = NULL, *rules_s = "basic", *sizes_s = NULL, *mode_s = "win",
                *threads_s = "0", *algo_s = "all", *json_s = NULL, *ckpt = NULL, *shard_s = NULL,
-               *dir = "reports", *keep_s = "10", *every_s = "30", *plugin = NULL;
+               *dir = "reports", *keep_s = "10", *every_s = "30", *plugin = NULL,
+               *exec_s = NULL, *exec_nt = "mpsz", *exec_to = "10", *batch_s = "4096", *sample_s = NULL,
+               *sample_sizes = NULL, *seed_s = NULL;
     static const char default_algo[] = "all";
     algo_s = default_algo;
     const cli_flag flags[] = {CLI_FLAG("tiles", &tiles_s), CLI_FLAG("rules", &rules_s),
@@ -384,13 +386,20 @@ int cli_cmd_verify(int argc, char **argv)
                               CLI_FLAG("algo", &algo_s), CLI_FLAG("json", &json_s),
                               CLI_FLAG("checkpoint", &ckpt), CLI_FLAG("checkpoint-every", &every_s),
                               CLI_FLAG("shard", &shard_s), CLI_FLAG("report-dir", &dir),
-                              CLI_FLAG("keep", &keep_s), CLI_FLAG("plugin", &plugin)};
+                              CLI_FLAG("keep", &keep_s), CLI_FLAG("plugin", &plugin),
+                              CLI_FLAG("exec", &exec_s), CLI_FLAG("exec-notation", &exec_nt),
+                              CLI_FLAG("exec-timeout", &exec_to), CLI_FLAG("batch", &batch_s),
+                              CLI_FLAG("sample", &sample_s), CLI_FLAG("sample-sizes", &sample_sizes),
+                              CLI_FLAG("seed", &seed_s)};
     if (cli_parse_flags(cmd, argc, argv, flags, sizeof flags / sizeof flags[0], NULL, 0, NULL, NULL)) return CLI_USAGE;
     mj_verify_config cfg = {0};
     if (parse_tiles_rules(cmd, tiles_s, rules_s, &cfg.tiles, &cfg.rules) || parse_mode(cmd, mode_s, &cfg.mode))
         return CLI_USAGE;
     if (!sizes_s || parse_sizes(sizes_s, &cfg.size_min, &cfg.size_max))
         return cli_usage_error(cmd, "--sizes takes N or A-B within 1..18, not '%s'", sizes_s ? sizes_s : "(missing)");
+    if (exec_s)
+        return cli_exec_verify(exec_s, exec_nt, exec_to, batch_s, sample_s, sample_sizes, seed_s, cfg.tiles, cfg.size_min,
+                               cfg.size_max, &cfg.rules, cfg.mode);
     unsigned long threads, keep, every;
     if (!cli_parse_uint(threads_s, 1024, &threads)) return cli_usage_error(cmd, "--threads takes a number, not '%s'", threads_s);
     if (!cli_parse_uint(keep_s, MJ_ORACLE_MAX_CEX, &keep) || keep == 0)

@@ -54,4 +54,17 @@ void cli_print_counterexample(FILE *out, const char *name, const mj_hand *h, con
  * candidate itself and prints it. */
 void cli_shrink_report(FILE *out, const mj_verify_result *res, const mj_candidate *cands, const mj_rules *r);
 
+/* check --exec CMD: starts CMD and registers it as the algorithm "exec", asked one hand at a
+ * time (the protocol's batch of one); *algo becomes "exec" when the user gave no --algo. A
+ * protocol failure later prints its line and exits 1. CLI_OK or CLI_FAIL. */
+int cli_exec_setup(const char *cmd, const mj_rules *r, bool waits, const char **algo, const char *default_algo);
+
+/* verify --exec CMD: every hand of size_min..size_max over tiles (9, 27, 34), then `sample`
+ * hands of sample_sizes (default size_max+1..14) drawn by cli_sample_hard from seed, sent in
+ * batches; prints labelled totals (exhaustive rows, SAMPLED rows) and the shrunk smallest
+ * counterexample. CLI_OK when the program agrees with the truth everywhere. */
+int cli_exec_verify(const char *cmd, const char *notation, const char *timeout, const char *batch, const char *sample,
+                    const char *sample_sizes, const char *seed, int tiles, int size_min, int size_max,
+                    const mj_rules *rules, mj_verify_mode mode);
+
 #endif
