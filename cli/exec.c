@@ -51,6 +51,7 @@ static int exec_start(exec_child *c)
         return CLI_FAIL;
     }
     if (c->pid == 0) {
+        setpgid(0, 0); /* its own group: a time-out kills the program and whatever it started */
         dup2(in[0], 0);
         dup2(out[1], 1);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
@@ -81,7 +82,7 @@ static void child_fate(exec_child *c, char *buf, size_t cap)
     pid_t w = 0;
     for (int i = 0; i < 50 && (w = waitpid(c->pid, &st, WNOHANG)) == 0; i++) nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
     if (w == 0) {
-        kill(c->pid, SIGKILL);
+        kill(-c->pid, SIGKILL);
         waitpid(c->pid, &st, 0);
         snprintf(buf, cap, "was still running (killed now)");
     } else if (w < 0) snprintf(buf, cap, "is gone");
@@ -99,7 +100,7 @@ static void exec_stop(exec_child *c)
         int st;
         pid_t w = 0;
         for (int i = 0; i < 100 && (w = waitpid(c->pid, &st, WNOHANG)) == 0; i++) nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
-        if (w == 0) kill(c->pid, SIGKILL), waitpid(c->pid, &st, 0);
+        if (w == 0) kill(-c->pid, SIGKILL), waitpid(c->pid, &st, 0);
         c->pid = -1;
     }
     free(c->in);
@@ -155,7 +156,7 @@ static int exec_batch(exec_child *c, const mj_hand *hands, size_t n, uint64_t *g
             mj_format(&hands[done], MJ_NOTATION_MPSZ, shown, sizeof shown);
             fprintf(stderr, "mjverify: --exec '%s': no answer for %.0f s (time-out) after %zu of a batch of %zu hands; "
                             "waiting on %s\n", c->cmd, c->timeout, done, n, shown);
-            kill(c->pid, SIGKILL);
+            kill(-c->pid, SIGKILL);
             rc = CLI_FAIL;
             break;
         }
@@ -201,7 +202,7 @@ static int exec_batch(exec_child *c, const mj_hand *hands, size_t n, uint64_t *g
                     fprintf(stderr, "mjverify: --exec '%s' answered '%.40s' (its output line %lu) to %s: expected %s\n",
                             c->cmd, line, c->answered + 1, shown,
                             c->mode == MJ_MODE_WIN ? "win or no" : "the waits in mpsz (e.g. 14m) or -");
-                    kill(c->pid, SIGKILL);
+                    kill(-c->pid, SIGKILL);
                     rc = CLI_FAIL;
                     break;
                 }

@@ -24,12 +24,19 @@ static bool step(mj_hand *h, int kinds, cli_fails_fn fails, void *ctx)
                 if (ok && t.tiles > 0 && fails(ctx, &t)) return *h = t, true;
             }
         }
-    /* the same size, towards a canonical form: one tile, then a whole kind, to a lower kind */
+    /* the same size, towards a canonical form: one tile to a lower kind, or two kinds' counts
+     * swapped so the larger is lower, or a whole kind moved lower */
     for (int k = 1; k < kinds; k++) {
         if (!h->count[k]) continue;
         for (int j = 0; j < k; j++) {
             t = *h;
             if (mj_hand_remove(&t, k) && mj_hand_add(&t, j) && fails(ctx, &t)) return *h = t, true;
+            if (h->count[j] < h->count[k]) { /* swap: the larger count to the lower kind */
+                t = *h;
+                t.count[j] = h->count[k];
+                t.count[k] = h->count[j];
+                if (fails(ctx, &t)) return *h = t, true;
+            }
             if (h->count[j] == 0) {
                 t = *h;
                 t.count[j] = t.count[k];
