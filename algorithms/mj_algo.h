@@ -6,6 +6,9 @@
 
 #include "mj_rules.h"
 #include "mj_tiles.h"
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 typedef struct mj_algo {
     const char *name;    /* short, unique, used by --algo */
@@ -75,5 +78,7 @@ mj_kindset mj_algo_waits_by_trial(const mj_algo *a, const mj_hand *h, const mj_r
 /* One decomposition of a winning hand, e.g. "123m 456m 789m 111p 22s" or
  * "7 pairs: 11m 22m ..."; false when h does not win under r. (backtrack.c) */
 bool mj_explain(const mj_hand *h, const mj_rules *r, char *buf, size_t cap);
+
+MJ_API_END
 
 #endif

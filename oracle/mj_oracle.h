@@ -10,6 +10,9 @@
 #include "mj_error.h"
 #include "mj_rules.h"
 #include "mj_tiles.h"
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 /* The oracle never links the algorithms: a candidate is a name and two calls. The CLI
  * wraps each registered algorithm (with the registry's size window) in one of these. */
@@ -139,5 +142,7 @@ mj_status mj_oracle_count(int tiles, int size, const mj_rules *r, mj_verify_mode
 
 /* The number of hands of `size` tiles over the tile set, without enumerating. */
 uint64_t mj_oracle_hands(int tiles, int size);
+
+MJ_API_END
 
 #endif
