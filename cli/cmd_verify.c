@@ -397,6 +397,10 @@ int cli_cmd_verify(int argc, char **argv)
         return CLI_USAGE;
     if (!sizes_s || parse_sizes(sizes_s, &cfg.size_min, &cfg.size_max))
         return cli_usage_error(cmd, "--sizes takes N or A-B within 1..18, not '%s'", sizes_s ? sizes_s : "(missing)");
+    if (!exec_s && (sample_s || sample_sizes || seed_s))
+        return cli_usage_error(cmd, "--sample, --sample-sizes and --seed go with --exec");
+    if (exec_s && (ckpt || shard_s || json_s || plugin))
+        return cli_usage_error(cmd, "--exec runs alone: no --checkpoint, --shard, --json or --plugin with it");
     if (exec_s)
         return cli_exec_verify(exec_s, exec_nt, exec_to, batch_s, sample_s, sample_sizes, seed_s, cfg.tiles, cfg.size_min,
                                cfg.size_max, &cfg.rules, cfg.mode);
