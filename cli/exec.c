@@ -315,6 +315,7 @@ int cli_exec_verify(const char *cmd, const char *notation_s, const char *timeout
         return cli_usage_error("verify", "--sample takes a number of hands, not '%s'", sample_s);
     if (seed_s && !cli_parse_uint(seed_s, (unsigned long)-1, &seed))
         return cli_usage_error("verify", "--seed takes a whole number, not '%s'", seed_s);
+    if (sample && tiles == 9) return cli_usage_error("verify", "--sample draws from 27 or 34 kinds: give --tiles 27 or 34");
     if (sample) {
         char buf[32];
         snprintf(buf, sizeof buf, "%s", sample_sizes_s ? sample_sizes_s : "");
