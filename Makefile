@@ -3,8 +3,9 @@ BUILD ?= build
 JOBS ?= 2
 FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
+PREFIX ?= /usr/local
 
-.PHONY: all deps configure build test test-exhaustive test-mpi verify verify-all riichi34 bench report reports-commit fuzz clean
+.PHONY: all deps configure build install test test-exhaustive test-mpi verify verify-all riichi34 bench report reports-commit fuzz clean
 
 all: build
 
@@ -16,6 +17,10 @@ configure: deps
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
+
+# The binary, libmjverify (.so and .a), headers, pkg-config file and CMake package under PREFIX.
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
 
 # The quick tier of Check suites (ctest label `quick`); `make test-exhaustive` runs the long ones.
 test: build

@@ -6,6 +6,9 @@
 
 #include "mj_rules.h"
 #include "mj_tiles.h"
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 typedef struct mj_algo {
     const char *name;    /* short, unique, used by --algo */
@@ -50,8 +53,13 @@ static inline uint64_t mj_counts_or(const uint8_t count[MJ_KINDS])
 extern const mj_algo *const mj_algos[];
 extern const size_t mj_algo_count;
 
-/* NULL when no algorithm has that name. */
+/* NULL when no algorithm has that name (built-in, or registered below). */
 const mj_algo *mj_algo_find(const char *name);
+/* Adds a row at run time (a loaded plugin), found by mj_algo_find but not in mj_algos[].
+ * a must outlive every later call. 0, or -1 when the name is taken or MJ_ALGO_EXTRA rows
+ * are already registered. */
+enum { MJ_ALGO_EXTRA = 8 };
+int mj_algo_register(const mj_algo *a);
 /* Calls every init once; 0 on success, else prints nothing and returns the failing index + 1. */
 int mj_algos_init(void);
 /* Whether a can decide every form of r over r's tile set. */
@@ -70,5 +78,7 @@ mj_kindset mj_algo_waits_by_trial(const mj_algo *a, const mj_hand *h, const mj_r
 /* One decomposition of a winning hand, e.g. "123m 456m 789m 111p 22s" or
  * "7 pairs: 11m 22m ..."; false when h does not win under r. (backtrack.c) */
 bool mj_explain(const mj_hand *h, const mj_rules *r, char *buf, size_t cap);
+
+MJ_API_END
 
 #endif

@@ -26,11 +26,24 @@ const mj_algo *const mj_algos[] = {
 };
 const size_t mj_algo_count = sizeof mj_algos / sizeof mj_algos[0];
 
+/* Rows added at run time (plugins): not in the table, so `all` never picks them up silently. */
+static const mj_algo *extra_algos[MJ_ALGO_EXTRA];
+static size_t extra_count;
+
 const mj_algo *mj_algo_find(const char *name)
 {
     for (size_t i = 0; i < mj_algo_count; i++)
         if (strcmp(mj_algos[i]->name, name) == 0) return mj_algos[i];
+    for (size_t i = 0; i < extra_count; i++)
+        if (strcmp(extra_algos[i]->name, name) == 0) return extra_algos[i];
     return NULL;
+}
+
+int mj_algo_register(const mj_algo *a)
+{
+    if (extra_count == MJ_ALGO_EXTRA || mj_algo_find(a->name)) return -1;
+    extra_algos[extra_count++] = a;
+    return 0;
 }
 
 int mj_algos_init(void)

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "plugin.h"
 #include "mj_bench.h"
 
 enum { MAX_ALGOS = 64, MAX_WORKLOADS = 64 };
@@ -150,12 +151,14 @@ static int run_verify(bench_job *job)
 int cli_cmd_bench(int argc, char **argv)
 {
     static bench_job job; /* large: keep it off the stack */
-    const char *algo = "all", *workload = NULL, *threads = NULL, *seed = NULL, *reps = "5", *csv = NULL,
+    static const char default_algo[] = "all";
+    const char *algo = default_algo, *plugin = NULL, *workload = NULL, *threads = NULL, *seed = NULL, *reps = "5", *csv = NULL,
                *hands = "8192", *rep_ms = "50", *rules = "riichi", *mode = "win";
     const cli_flag flags[] = {CLI_FLAG("algo", &algo), CLI_FLAG("workload", &workload),
                               CLI_FLAG("threads", &threads), CLI_FLAG("seed", &seed), CLI_FLAG("reps", &reps),
                               CLI_FLAG("csv", &csv), CLI_FLAG("input", &job.input), CLI_FLAG("rules", &rules),
-                              CLI_FLAG("mode", &mode), CLI_FLAG("hands", &hands), CLI_FLAG("rep-ms", &rep_ms)};
+                              CLI_FLAG("mode", &mode), CLI_FLAG("hands", &hands), CLI_FLAG("rep-ms", &rep_ms),
+                              CLI_FLAG("plugin", &plugin)};
     if (cli_parse_flags("bench", argc, argv, flags, sizeof flags / sizeof flags[0], NULL, 0, NULL, NULL))
         return CLI_USAGE;
     if (!cli_parse_uint(reps, 1000, &job.reps) || job.reps == 0)
@@ -181,6 +184,7 @@ int cli_cmd_bench(int argc, char **argv)
     mj_error err;
     if (mj_rules_parse(rules, 0, &job.input_rules, &err) != MJ_OK) return cli_usage_error("bench", "%s", err.message);
     if (job.input && workload) return cli_usage_error("bench", "--input is the workload: leave out --workload");
+    if (cli_plugin_setup("bench", plugin, &algo, default_algo) != CLI_OK) return CLI_FAIL;
     int rc = select_algos(&job, algo);
     if (rc == CLI_OK && !job.input) rc = select_workloads(&job, workload ? workload : "all");
     if (rc != CLI_OK) return rc;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "plugin.h"
 
 enum { MAX_SELECTED = 64 };
 
@@ -20,13 +21,16 @@ typedef struct {
 /* Parses the flags shared by check, waits and convert; collects positionals in place. */
 static int parse_common(hand_job *job, int argc, char **argv, int *npos, bool is_convert)
 {
-    const char *rules = "basic", *algo = "backtrack", *notation = "auto", *tiles = NULL, *to = NULL;
-    cli_flag flags[8];
+    static const char default_algo[] = "backtrack";
+    const char *rules = "basic", *algo = default_algo, *notation = "auto", *tiles = NULL, *to = NULL, *plugin = NULL, *exec = NULL;
+    cli_flag flags[10];
     *npos = 0;
     size_t nflags = 0, n = 0;
     if (!is_convert) {
         flags[nflags++] = (cli_flag)CLI_FLAG("rules", &rules);
         flags[nflags++] = (cli_flag)CLI_FLAG("algo", &algo);
+        flags[nflags++] = (cli_flag)CLI_FLAG("plugin", &plugin);
+        flags[nflags++] = (cli_flag)CLI_FLAG("exec", &exec);
     }
     flags[nflags++] = (cli_flag)CLI_FLAG("notation", &notation);
     flags[nflags++] = (cli_flag)CLI_FLAG("tiles", &tiles);
@@ -54,6 +58,9 @@ static int parse_common(hand_job *job, int argc, char **argv, int *npos, bool is
     mj_error err;
     if (mj_rules_parse(rules, (int)kinds, &job->rules, &err) != MJ_OK)
         return cli_usage_error(job->command, "%s", err.message);
+    if (cli_plugin_setup(job->command, plugin, &algo, default_algo) != CLI_OK ||
+        cli_exec_setup(exec, &job->rules, job->waits, &algo, default_algo) != CLI_OK)
+        return CLI_FAIL;
     /* --algo: all (every unflagged algorithm that supports the rules), or a comma list */
     if (strcmp(algo, "all") == 0) {
         for (size_t i = 0; i < mj_algo_count && job->nalgos < MAX_SELECTED; i++)

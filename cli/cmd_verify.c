@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "plugin.h"
 #include "mj_checkpoint.h"
 #include "mj_oracle.h"
 #include "mjverify_version.h"
@@ -479,7 +480,11 @@ int cli_cmd_verify(int argc, char **argv)
     bool no_timings = false;
     const char *cmd = "verify", *tiles_s = NULL, *rules_s = "basic", *sizes_s = NULL, *mode_s = "win",
                *threads_s = "0", *algo_s = "all", *json_s = NULL, *ckpt = NULL, *shard_s = NULL,
-               *dir = "reports", *keep_s = "10", *every_s = "30", *md_s = NULL;
+               *dir = "reports", *keep_s = "10", *every_s = "30", *md_s = NULL, *plugin = NULL,
+               *exec_s = NULL, *exec_nt = "mpsz", *exec_to = "10", *batch_s = "4096", *sample_s = NULL,
+               *sample_sizes = NULL, *seed_s = NULL;
+    static const char default_algo[] = "all";
+    algo_s = default_algo;
     const cli_flag flags[] = {CLI_FLAG("tiles", &tiles_s), CLI_FLAG("rules", &rules_s),
                               CLI_FLAG("sizes", &sizes_s), CLI_FLAG("size", &sizes_s),
                               CLI_FLAG("mode", &mode_s), CLI_FLAG("threads", &threads_s),
@@ -487,7 +492,13 @@ int cli_cmd_verify(int argc, char **argv)
                               CLI_FLAG("checkpoint", &ckpt), CLI_FLAG("checkpoint-every", &every_s),
                               CLI_FLAG("shard", &shard_s), CLI_FLAG("report-dir", &dir),
                               CLI_FLAG("keep", &keep_s), CLI_FLAG("report", &md_s),
-                              CLI_SWITCH("no-timings", &no_timings)};
+                              CLI_SWITCH("no-timings", &no_timings),
+
+                              CLI_FLAG("plugin", &plugin),
+                              CLI_FLAG("exec", &exec_s), CLI_FLAG("exec-notation", &exec_nt),
+                              CLI_FLAG("exec-timeout", &exec_to), CLI_FLAG("batch", &batch_s),
+                              CLI_FLAG("sample", &sample_s), CLI_FLAG("sample-sizes", &sample_sizes),
+                              CLI_FLAG("seed", &seed_s)};
     if (cli_parse_flags(cmd, argc, argv, flags, sizeof flags / sizeof flags[0], NULL, 0, NULL, NULL)) return CLI_USAGE;
     mj_verify_config cfg = {0};
     if (parse_tiles_rules(cmd, tiles_s, rules_s, &cfg.tiles, &cfg.rules) || parse_mode(cmd, mode_s, &cfg.mode))
@@ -496,6 +507,13 @@ int cli_cmd_verify(int argc, char **argv)
     if (!sizes_s) return cli_usage_error(cmd, "--sizes is required (N or A-B within 1..18)");
     if (parse_sizes(sizes_s, &cfg.size_min, &cfg.size_max))
         return cli_usage_error(cmd, "--sizes takes N or A-B within 1..18, not '%s'", sizes_s);
+    if (!exec_s && (sample_s || sample_sizes || seed_s))
+        return cli_usage_error(cmd, "--sample, --sample-sizes and --seed go with --exec");
+    if (exec_s && (ckpt || shard_s || json_s || plugin))
+        return cli_usage_error(cmd, "--exec runs alone: no --checkpoint, --shard, --json or --plugin with it");
+    if (exec_s)
+        return cli_exec_verify(exec_s, exec_nt, exec_to, batch_s, sample_s, sample_sizes, seed_s, cfg.tiles, cfg.size_min,
+                               cfg.size_max, &cfg.rules, cfg.mode);
     unsigned long threads, keep, every;
     if (parse_threads(cmd, threads_s, &threads)) return CLI_USAGE;
     if (!cli_parse_uint(keep_s, MJ_ORACLE_MAX_CEX, &keep) || keep == 0)
@@ -526,6 +544,7 @@ int cli_cmd_verify(int argc, char **argv)
         fprintf(stderr, "mjverify: an algorithm failed to build its tables\n");
         return CLI_FAIL;
     }
+    if (cli_plugin_setup(cmd, plugin, &algo_s, default_algo) != CLI_OK) return CLI_FAIL;
     bool all = strcmp(algo_s, "all") == 0;
     if (all) {
         for (size_t i = 0; i < mj_algo_count; i++) {
@@ -552,7 +571,10 @@ int cli_cmd_verify(int argc, char **argv)
                 bad = cli_usage_error(cmd, "algorithm '%s' does not support rules '%s' over %d kinds", tok, cfg.rules.name,
                                       cfg.rules.kinds);
             else if (nc == MJ_ORACLE_MAX_CANDIDATES) bad = cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
-            else cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits};
+            else {
+                cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits};
+                cli_plugin_guard(&cands[nc - 1], ckpt);
+            }
         }
         free(list);
         if (bad) return bad;
@@ -629,6 +651,8 @@ int cli_cmd_verify(int argc, char **argv)
         return 130;
     }
     int rc = finish(res, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped_json, skipped_md);
+    /* the shrunk counterexamples follow the summary; never into a JSON written to stdout */
+    cli_shrink_report(json_s && strcmp(json_s, "-") == 0 ? stderr : stdout, res, cands, &cfg.rules);
     /* the summary now holds the final state; a finished checkpoint would only make the next
      * run (perhaps of changed algorithms) skip its work */
     if (ckpt && rc != CLI_USAGE) remove(ckpt);

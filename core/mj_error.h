@@ -3,6 +3,9 @@
 #define MJ_ERROR_H
 
 #include <stddef.h>
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 typedef enum {
     MJ_OK = 0,
@@ -29,5 +32,7 @@ typedef struct {
 
 /* Short stable name of a status ("fifth-copy"), for JSON and tests. */
 const char *mj_status_name(mj_status s);
+
+MJ_API_END
 
 #endif

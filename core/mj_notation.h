@@ -4,6 +4,9 @@
 
 #include "mj_error.h"
 #include "mj_tiles.h"
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 typedef enum {
     MJ_NOTATION_AUTO = 0,
@@ -38,5 +41,7 @@ mj_status mj_format(const mj_hand *h, mj_notation nt, char *buf, size_t cap);
 
 /* Writes a kind set in mpsz ("14m5p", or "-" when empty). */
 void mj_format_kindset(mj_kindset set, char *buf, size_t cap);
+
+MJ_API_END
 
 #endif

@@ -4,6 +4,9 @@
 
 #include "mj_error.h"
 #include "mj_tiles.h"
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 /* Winning forms. Each has its own sizes:
  *  STD   a pair plus m melds (suited runs of three, triplets): 2, 5, 8, 11, 14 tiles.
@@ -42,5 +45,7 @@ const char *mj_form_name(mj_form f);
 
 /* The tile counts at which some form of r can win. */
 bool mj_rules_size_can_win(const mj_rules *r, int tiles);
+
+MJ_API_END
 
 #endif

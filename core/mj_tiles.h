@@ -5,6 +5,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 /* Kind indices: 0..8 = m1..m9, 9..17 = p1..p9, 18..26 = s1..s9,
  * 27..33 = z1..z7 (East, South, West, North, White, Green, Red). */
@@ -46,5 +49,7 @@ bool mj_hand_equal(const mj_hand *a, const mj_hand *b);
 
 /* Bit set of kinds (bit k = kind k), used for waits. */
 typedef uint64_t mj_kindset;
+
+MJ_API_END
 
 #endif

@@ -7,6 +7,9 @@
 
 #include "mj_error.h"
 #include "mj_oracle.h"
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 /* Layout, all integers little-endian:
  *   0  8 bytes  magic "MJVCKPT\n"
@@ -31,5 +34,7 @@ mj_status mj_checkpoint_parse(const uint8_t *data, size_t len, mj_verify_result 
 mj_status mj_checkpoint_save(const char *path, const mj_verify_result *r, mj_error *err);
 /* Reads and parses path; MJ_ERR_EMPTY when it does not exist. */
 mj_status mj_checkpoint_load(const char *path, mj_verify_result *out, mj_error *err);
+
+MJ_API_END
 
 #endif

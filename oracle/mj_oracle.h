@@ -10,6 +10,9 @@
 #include "mj_error.h"
 #include "mj_rules.h"
 #include "mj_tiles.h"
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 /* The oracle never links the algorithms: a candidate is a name and two calls. The CLI
  * wraps each registered algorithm (with the registry's size window) in one of these. */
@@ -173,5 +176,7 @@ void mj_verify_fold(mj_verify_result *res, const mj_verify_chunk *c, const mj_ve
  * res's shard. */
 uint32_t mj_verify_passes(const mj_verify_result *res);
 uint64_t mj_verify_pass_hands(const mj_verify_result *res, uint32_t pass);
+
+MJ_API_END
 
 #endif

@@ -7,6 +7,9 @@
 
 #include "mj_rules.h"
 #include "mj_tiles.h"
+#include "mj_api.h"
+
+MJ_API_BEGIN
 
 /* Builds the shape tables (about 6 MB) once; later calls do nothing. Call it before
  * any parallel region. Returns 0 on success, -1 when memory ran out. */
@@ -20,5 +23,7 @@ bool mj_truth_is_win(const mj_hand *h, const mj_rules *r);
 /* The kinds below r->kinds held fewer than 4 times whose addition makes h win under r
  * (0 when h->tiles + 1 is outside the window or past 18). Same preconditions. */
 mj_kindset mj_truth_waits(const mj_hand *h, const mj_rules *r);
+
+MJ_API_END
 
 #endif

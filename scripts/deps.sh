@@ -2,7 +2,7 @@
 # Installs the Debian packages mjverify needs when run as root; otherwise prints the
 # exact apt-get line and fails. Usage: scripts/deps.sh [fuzz]
 set -eu
-need="cmake make gcc pkg-config check gnuplot-nox libopenmpi-dev openmpi-bin"
+need="cmake make gcc g++ python3 pkg-config check gnuplot-nox libopenmpi-dev openmpi-bin"
 [ "${1:-}" = fuzz ] && need="$need clang-14 libclang-rt-14-dev"
 missing=""
 for p in $need; do

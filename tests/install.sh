@@ -1,0 +1,62 @@
+#!/bin/sh
+# The installed copy as a user gets it: cmake --install into a temporary prefix, only mj_ names
+# exported, and the C and C++ consumers built against it by pkg-config and by find_package,
+# shared and static, each run. Usage: install.sh BUILD_DIR SOURCE_DIR
+set -u
+build=$1 src=$2
+failed=0 passed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+check() {
+  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
+}
+tab=$(printf '\t')
+prefix=$tmp/prefix
+cmake --install "$build" --prefix "$prefix" >"$tmp/log" 2>&1; check install-rc 0 $?
+[ $failed -eq 0 ] || { cat "$tmp/log"; exit 1; }
+so=$(find "$prefix" -name 'libmjverify.so' | head -1)
+pc=$(dirname "$(find "$prefix" -name mjverify.pc | head -1)")
+for f in bin/mjverify include/mjverify/mjverify.h include/mjverify/mjverify_version.h include/mjverify/mjverify_plugin.h; do
+  check "installed-$f" yes "$([ -f "$prefix/$f" ] && echo yes)"
+done
+check installed-static yes "$([ -n "$(find "$prefix" -name libmjverify.a)" ] && echo yes)"
+check installed-cmake yes "$([ -n "$(find "$prefix" -name mjverifyConfig.cmake)" ] && echo yes)"
+check exports-only-mj "" "$(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^mj_')"
+check exports-some yes "$([ "$(nm -D --defined-only "$so" | grep -c ' mj_')" -gt 20 ] && echo yes)"
+# --version comes with the command's help work (issue 15); once there, it must match the header
+if "$prefix/bin/mjverify" --version >/dev/null 2>&1; then
+  check version "$(sed -n 's/.*MJVERIFY_VERSION_STRING "\(.*\)"/\1/p' "$prefix/include/mjverify/mjverify_version.h")" \
+    "$("$prefix/bin/mjverify" --version | head -1 | grep -o '[0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*' | head -1)"
+fi
+
+hands="123m456m789m111p22s 19m19p19s1234567z1m 11m22"
+want_c="123m456m789m111p22s${tab}truth=win${tab}table=win
+19m19p19s1234567z1m${tab}truth=win${tab}table=win
+11m22${tab}error${tab}mpsz: byte 3: digit '2' without a suit letter after it"
+want_cpp="123m456m789m111p22s${tab}truth=win${tab}waits=-
+19m19p19s1234567z1m${tab}truth=win${tab}waits=-
+11m22${tab}error${tab}mpsz: byte 3: digit '2' without a suit letter after it"
+export PKG_CONFIG_PATH="$pc"
+# pkg-config, shared and static
+cc -o "$tmp/c-pc" "$src/examples/consumer-c/main.c" $(pkg-config --cflags --libs mjverify) -Wl,-rpath,"$(dirname "$so")"
+check c-pkgconfig "$want_c" "$("$tmp/c-pc" $hands | tail -n +2)"
+cc -o "$tmp/c-pc-static" "$src/examples/consumer-c/main.c" $(pkg-config --cflags mjverify) \
+  "$(dirname "$so")/libmjverify.a" $(pkg-config --libs-only-other --static mjverify)
+check c-pkgconfig-static "$want_c" "$("$tmp/c-pc-static" $hands | tail -n +2)"
+if command -v c++ >/dev/null; then
+  c++ -o "$tmp/cpp-pc" "$src/examples/consumer-cpp/main.cpp" $(pkg-config --cflags --libs mjverify) -Wl,-rpath,"$(dirname "$so")"
+  check cpp-pkgconfig "$want_cpp" "$("$tmp/cpp-pc" $hands | tail -n +2)"
+fi
+# find_package, shared and static
+for lang in c cpp; do
+  [ $lang = cpp ] && ! command -v c++ >/dev/null && continue
+  want=$want_c; [ $lang = cpp ] && want=$want_cpp
+  cmake -S "$src/examples/consumer-$lang" -B "$tmp/b-$lang" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_BUILD_RPATH="$(dirname "$so")" >"$tmp/log" 2>&1 && cmake --build "$tmp/b-$lang" >>"$tmp/log" 2>&1
+  rc=$?; check "$lang-find_package-build" 0 $rc; [ $rc -eq 0 ] || cat "$tmp/log"
+  check "$lang-find_package" "$want" "$("$tmp/b-$lang/consumer" $hands | tail -n +2)"
+  check "$lang-find_package-static" "$want" "$("$tmp/b-$lang/consumer_static" $hands | tail -n +2)"
+done
+echo "install.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

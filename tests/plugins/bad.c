@@ -1,0 +1,52 @@
+/* Broken plugins for tests/plugin.sh, one per -D: each must be refused (or, for CRASH, caught)
+ * with a clear line. They reuse the correct example's is_win so only the named flaw differs. */
+#include <signal.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define mj_plugin_entry example_entry /* the example's own entry, renamed out of the way */
+#include "../../examples/plugin-c/correct.c"
+#undef mj_plugin_entry
+
+#if defined(CLAIMS_7P)
+/* claims seven pairs but decides only standard hands */
+static bool std_only(const mj_hand *h, const mj_rules *r)
+{
+    mj_rules s = *r;
+    s.forms = MJ_FORM_STD;
+    return is_win(h, &s);
+}
+#define NAME "claims7p"
+#define FORMS (MJ_FORM_STD | MJ_FORM_7P)
+#define IS_WIN std_only
+#elif defined(CRASH)
+/* slow on 4-tile hands (so a checkpoint gets saved), then dies on 9999m + 3 more tiles,
+ * unless MJ_TEST_NO_CRASH is set (the fixed plugin, for the resume) */
+static bool crashy(const mj_hand *h, const mj_rules *r)
+{
+    if (h->tiles == 4) nanosleep(&(struct timespec){.tv_nsec = 4000000}, NULL);
+    if (h->tiles == 7 && h->count[8] == 4 && !getenv("MJ_TEST_NO_CRASH")) raise(SIGSEGV);
+    return is_win(h, r);
+}
+#define NAME "crash"
+#define FORMS MJ_FORM_STD
+#define IS_WIN crashy
+#else
+#define NAME "bad"
+#define FORMS MJ_FORM_STD
+#define IS_WIN is_win
+#endif
+
+#if defined(NO_SYMBOL)
+#define ENTRY mj_plugin_entry_v0
+#else
+#define ENTRY mj_plugin_entry
+#endif
+#if defined(BAD_ABI)
+#define ABI 999
+#else
+#define ABI MJ_PLUGIN_ABI
+#endif
+
+MJ_PLUGIN_EXPORT const mj_plugin ENTRY = {.abi = ABI, .size = sizeof(mj_plugin), .name = NAME, .forms = FORMS,
+                                          .max_kinds = 34, .is_win = IS_WIN};
