@@ -64,7 +64,7 @@ int cli_close_out(FILE *f, const char *path);
 bool cli_check_writable(const char *command, const char *flag, const char *path);
 
 /* ---- help: one text per command, used by --help, help CMD and the man page (help.c) ---- */
-enum { CLI_HELP_MAX_FLAGS = 16, CLI_HELP_MAX_EXAMPLES = 3 };
+enum { CLI_HELP_MAX_FLAGS = 24, CLI_HELP_MAX_EXAMPLES = 3 };
 typedef struct {
     const char *name;
     const char *what; /* a paragraph */
