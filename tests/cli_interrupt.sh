@@ -16,13 +16,24 @@ run="verify --sizes 1-10 --rules sichuan --algo backtrack --threads 2 --no-timin
 # shellcheck disable=SC2086
 "$mj" $run --json ref.json >/dev/null 2>&1 || bad "reference run failed"
 
-# SIGTERM in the middle (the run takes a few seconds): exit 130 within a second, checkpoint left
+# SIGTERM in the middle of a run of a few seconds: exit 130 within a second, checkpoint left.
+# --checkpoint-every 1: once the first checkpoint is there, the next one follows within 2.5 s
+# (1 s and a margin; no fixed sleep, so a slow sanitizer build only takes longer).
 # shellcheck disable=SC2086
 "$mj" $run --json got.json --checkpoint c.ckpt --checkpoint-every 1 >/dev/null 2>err &
 pid=$!
-sleep 2
-# the checkpoint of --checkpoint-every 1 exists by now (a small margin past 1 s)
-[ -s c.ckpt ] || bad "no checkpoint 2 s into a run with --checkpoint-every 1"
+i=0
+while [ ! -s c.ckpt ] && [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+[ -s c.ckpt ] || bad "no checkpoint appeared with --checkpoint-every 1"
+first=$(cksum <c.ckpt)
+t0=$(now_ms)
+while [ "$(cksum <c.ckpt 2>/dev/null)" = "$first" ] && [ $(($(now_ms) - t0)) -lt 5000 ] && kill -0 $pid 2>/dev/null; do
+  sleep 0.05
+done
+gap=$(($(now_ms) - t0))
+echo "cli_interrupt: next checkpoint after $gap ms (--checkpoint-every 1)"
+kill -0 $pid 2>/dev/null || bad "the run ended before the signal (make it longer)"
+[ "$gap" -le 2500 ] || bad "--checkpoint-every 1: next checkpoint after $gap ms"
 t0=$(now_ms)
 kill -TERM $pid
 wait $pid
