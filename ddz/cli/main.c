@@ -17,6 +17,10 @@ static const ddz_command commands[] = {
     {"moves", "HAND [--beat MOVE] [--rules R] [--json] | --all [--rules R|all] [--list] [--json] | --bench [--rules R]",
      "every legal move of a hand (or every answer to MOVE); --all counts every move of the deck by type",
      ddz_cmd_moves},
+    {"solve", "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S] [--json] [--strategy FILE]",
+     "decides the position for ME (to move): win or loss, every winning first move, a line of play", ddz_cmd_solve},
+    {"play", "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S]",
+     "play ENEMY's hand against the solver's line (one move a line on stdin)", ddz_cmd_play},
 };
 static const size_t ncommands = sizeof commands / sizeof commands[0];
 

@@ -1,0 +1,27 @@
+/* What `ddz solve` and `ddz play` share (cmd_solve.c): parsing a position and its flags, and
+ * choosing the winner's move and the loser's resistance along a line of play. */
+#ifndef DDZ_SOLVE_CLI_H
+#define DDZ_SOLVE_CLI_H
+
+#include "ddz_solver.h"
+
+typedef struct {
+    const char *cmd; /* "solve" or "play", for the error lines */
+    ddz_position pos;
+    ddz_rules rules;
+    const ddz_solver *solver;
+    ddz_solve_options opt;
+    int json;
+    const char *strategy; /* --strategy FILE or NULL */
+} ddz_solve_args;
+
+/* Parses ME ENEMY and the flags; returns 0, or the exit status after a one-line error. */
+int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy);
+/* The move the side to move plays in a line: its first winning move (generator order) when
+ * the position is a win, else the resistance (see cmd_solve.c). Returns the outcome for the
+ * side to move; *out is unset on a timeout or error. */
+ddz_outcome ddz_line_move(const ddz_solve_args *a, const ddz_position *p, ddz_move *out);
+/* The position after the side to move plays m (me and enemy swap). */
+ddz_position ddz_after(const ddz_position *p, const ddz_move *m);
+
+#endif

@@ -1,0 +1,237 @@
+/* Dou Dizhu solvers: hand-argued positions, fast against naive on thousands of random small
+ * positions (both conventions), a table forced to collide, thread-count determinism, and the
+ * flagged seed port caught on the seed's own comparison flaw. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddz_movegen.h"
+#include "ddz_solver.h"
+#include "mj_random.h"
+#include "testutil.h"
+
+static ddz_result res_a, res_b;
+
+static ddz_position P(const char *me, const char *enemy, const char *last, int conv)
+{
+    ddz_position p;
+    ddz_error e;
+    ddz_rules r = {(ddz_convention)conv, 0};
+    ck_assert_msg(ddz_parse_hand(me, 0, &p.me, &e) == DDZ_OK, "%s", e.message);
+    ck_assert_msg(ddz_parse_hand(enemy, 0, &p.enemy, &e) == DDZ_OK, "%s", e.message);
+    p.last = (ddz_move){0, DDZ_PASS, 0, 0};
+    if (last)
+        ck_assert_msg(ddz_move_from_text(last, &r, &p.last, &e) == DDZ_OK, "%s", e.message);
+    return p;
+}
+
+/* Solves with one solver; returns the outcome and writes the winning first moves, as text. */
+static ddz_outcome run(const char *solver, const ddz_position *p, int conv, char *wins, size_t cap)
+{
+    ddz_rules r = {(ddz_convention)conv, 0};
+    ddz_solve_options o = {1, 0, 1, 0};
+    const ddz_solver *s = ddz_solver_find(solver);
+    ck_assert_ptr_nonnull(s);
+    ddz_outcome out = s->solve(p, &r, &o, &res_a);
+    size_t k = 0;
+    wins[0] = '\0';
+    for (size_t i = 0; i < res_a.n_first; i++)
+        if (res_a.first_wins[i] == 1) {
+            char buf[96];
+            ddz_format_move(&res_a.first[i], buf, sizeof buf);
+            k += (size_t)snprintf(wins + k, cap - k, "%s%s", k ? " " : "", buf);
+        }
+    return out;
+}
+
+struct argued {
+    const char *me, *enemy, *last;
+    ddz_outcome want;
+    const char *wins; /* every winning first move, generator order */
+};
+
+/* Each answer argued:
+ * - 32JJ vs 7TTD, leading (the seed's spirit): a 3 is topped by the 7; then a 2 is met by the
+ *   D and the TT plays out, a J by the D and again TT; JJ first leaves 3 and 2 as two singles
+ *   the D and the 7 take one after the other. The 2 first: on a pass JJ then 3 play out; on the
+ *   D the enemy leads 7 (J tops it, J again, then 3... the enemy's TT cannot stop singles) or TT
+ *   (JJ tops it, 3 plays out). So the 2 is the one win.
+ * - 6666A vs KK, answering a 2: the A does not beat the 2, a pass lets KK play out; the bomb
+ *   takes the lead and the A plays out (KK holds no single above A). The bomb saves.
+ * - 34 vs 5, leading: a leader cannot pass, and either single is topped by the 5, which empties
+ *   the enemy's hand. A loss.
+ * - 34 vs 5, answering a 2: nothing beats the 2, so the pass is forced; the 5 plays out. Loss.
+ * - 6789TJ vs 89TJQ answering 34567: either five-card straight is topped by 89TJQ (main 8)
+ *   which plays out, a pass lets it lead the same; the six-card straight is no answer to a
+ *   five-card one. A loss (the seed's comparison calls 6789TJ an answer and a win).
+ * - 3 vs 4 answering a pass (leading): the 3 empties the hand at once. A win. */
+static const struct argued argued[] = {
+    {"32JJ", "7TTD", NULL, DDZ_SOLVE_WIN, "single:2"},
+    {"6666A", "KK", "2", DDZ_SOLVE_WIN, "bomb:6666"},
+    {"34", "5", NULL, DDZ_SOLVE_LOSS, ""},
+    {"34", "5", "2", DDZ_SOLVE_LOSS, ""},
+    {"6789TJ", "89TJQ", "34567", DDZ_SOLVE_LOSS, ""},
+    {"3", "4", NULL, DDZ_SOLVE_WIN, "single:3"},
+};
+
+START_TEST(test_argued)
+{
+    static const char *const solvers[] = {"fast", "naive"};
+    const struct argued *a = &argued[_i];
+    for (int s = 0; s < 2; s++) {
+        char wins[512];
+        ddz_position p = P(a->me, a->enemy, a->last, DDZ_CONV_RLCARD);
+        ddz_outcome o = run(solvers[s], &p, DDZ_CONV_RLCARD, wins, sizeof wins);
+        ck_assert_msg(o == a->want, "%s: %s vs %s: outcome %d, want %d", solvers[s], a->me, a->enemy, o, a->want);
+        ck_assert_msg(strcmp(wins, a->wins) == 0, "%s: %s vs %s: wins '%s', want '%s'", solvers[s], a->me, a->enemy,
+                      wins, a->wins);
+    }
+}
+END_TEST
+
+/* The seed's comparison lets a six-card straight answer a five-card one: the port says win. */
+START_TEST(test_seed_port_flaw)
+{
+    char wins[512];
+    ddz_position p = P("6789TJ", "89TJQ", "34567", DDZ_CONV_RLCARD);
+    ck_assert(ddz_solver_find("seed004")->flawed);
+    ck_assert_int_eq(run("seed004", &p, DDZ_CONV_RLCARD, wins, sizeof wins), DDZ_SOLVE_WIN);
+    ck_assert_str_eq(wins, "straight:6789TJ");
+    ck_assert_int_eq(run("fast", &p, DDZ_CONV_RLCARD, wins, sizeof wins), DDZ_SOLVE_LOSS);
+    /* Where lengths never differ, the port agrees: the bomb example. */
+    p = P("6666A", "KK", "2", DDZ_CONV_RLCARD);
+    ck_assert_int_eq(run("seed004", &p, DDZ_CONV_RLCARD, wins, sizeof wins), DDZ_SOLVE_WIN);
+}
+END_TEST
+
+/* A random position: n1 and n2 cards dealt from one deck; last a pass, or a random move of a
+ * third small hand of the remaining cards. */
+static ddz_position random_position(mj_rng *g, int n1, int n2, int conv)
+{
+    static ddz_move mv[DDZ_MAX_MOVES];
+    ddz_hand deck = ddz_deck(), h[3] = {0, 0, 0};
+    int want[3] = {n1, n2, 1 + (int)mj_rng_below(g, 5)};
+    for (int k = 0; k < 3; k++)
+        for (int n = 0; n < want[k];) {
+            int r = (int)mj_rng_below(g, DDZ_RANKS);
+            if (ddz_count(deck, r)) {
+                deck = ddz_sub(deck, r, 1);
+                h[k] = ddz_add(h[k], r, 1);
+                n++;
+            }
+        }
+    ddz_position p = {h[0], h[1], {0, DDZ_PASS, 0, 0}};
+    if (mj_rng_below(g, 2)) {
+        ddz_rules r = {(ddz_convention)conv, 0};
+        size_t n = ddz_generate(h[2], &p.last, &r, mv, DDZ_MAX_MOVES);
+        if (n)
+            p.last = mv[mj_rng_below(g, (uint32_t)n)];
+    }
+    return p;
+}
+
+static int same_result(const ddz_result *a, const ddz_result *b)
+{
+    if (a->outcome != b->outcome || a->n_first != b->n_first)
+        return 0;
+    for (size_t i = 0; i < a->n_first; i++)
+        if (a->first_wins[i] != b->first_wins[i] || a->first[i].cards != b->first[i].cards ||
+            a->first[i].type != b->first[i].type)
+            return 0;
+    return 1;
+}
+
+/* fast against naive: every first move decided the same, on 3,000 random positions of 1 to 6
+ * cards a side, half under each convention. */
+START_TEST(test_fast_vs_naive)
+{
+    mj_rng g = {tu_seed("fast vs naive", 20261123)};
+    const ddz_solver *fast = ddz_solver_find("fast"), *naive = ddz_solver_find("naive");
+    ddz_solve_options o = {1, (size_t)1 << 20, 1, 0};
+    int wins = 0;
+    for (int i = 0; i < 3000; i++) {
+        int conv = i & 1;
+        ddz_rules r = {(ddz_convention)conv, 0};
+        ddz_position p = random_position(&g, 1 + (int)mj_rng_below(&g, 6), 1 + (int)mj_rng_below(&g, 6), conv);
+        fast->solve(&p, &r, &o, &res_a);
+        naive->solve(&p, &r, &o, &res_b);
+        char me[64], en[64], last[96];
+        ddz_format_hand(p.me, me, sizeof me);
+        ddz_format_hand(p.enemy, en, sizeof en);
+        ddz_format_move(&p.last, last, sizeof last);
+        ck_assert_msg(res_b.outcome == DDZ_SOLVE_WIN || res_b.outcome == DDZ_SOLVE_LOSS, "naive failed");
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d: %s vs %s last %s conv %d: fast %d, naive %d", i, me,
+                      en, last, conv, res_a.outcome, res_b.outcome);
+        wins += res_a.outcome == DDZ_SOLVE_WIN;
+    }
+    /* Both answers occur, so the comparison is not of two constant functions. */
+    ck_assert_int_gt(wins, 300);
+    ck_assert_int_lt(wins, 2700);
+}
+END_TEST
+
+/* A table of one bucket (4 entries) forces every position into the same slots: answers must
+ * not change, and evictions must actually happen. */
+START_TEST(test_collisions)
+{
+    mj_rng g = {tu_seed("collisions", 77)};
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_solve_options big = {1, (size_t)16 << 20, 1, 0}, tiny = {1, 1, 1, 0};
+    unsigned long long evictions = 0;
+    for (int i = 0; i < 200; i++) {
+        ddz_rules r = {(ddz_convention)(i & 1), 0};
+        ddz_position p = random_position(&g, 3 + (int)mj_rng_below(&g, 5), 3 + (int)mj_rng_below(&g, 5), i & 1);
+        fast->solve(&p, &r, &big, &res_a);
+        fast->solve(&p, &r, &tiny, &res_b);
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with a colliding table", i);
+        ck_assert_uint_le(res_b.tt_bytes, 4 * 32);
+        evictions += res_b.tt_evictions;
+    }
+    ck_assert_uint_gt(evictions, 1000);
+}
+END_TEST
+
+/* One and two threads decide every first move the same (on positions big enough to split). */
+START_TEST(test_threads)
+{
+    mj_rng g = {tu_seed("threads", 5)};
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_solve_options one = {1, (size_t)32 << 20, 1, 0}, two = {2, (size_t)32 << 20, 1, 0};
+    for (int i = 0; i < 30; i++) {
+        ddz_rules r = {DDZ_CONV_RLCARD, 0};
+        ddz_position p = random_position(&g, 8, 8, 0);
+        fast->solve(&p, &r, &one, &res_a);
+        fast->solve(&p, &r, &two, &res_b);
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs between 1 and 2 threads", i);
+    }
+}
+END_TEST
+
+/* A time limit stops the search with a timeout, never a wrong answer. */
+START_TEST(test_timeout)
+{
+    ddz_position p = P("33445566778899TJQK", "TJQKA22XD", NULL, DDZ_CONV_RLCARD);
+    ddz_rules r = {DDZ_CONV_RLCARD, 0};
+    ddz_solve_options o = {1, (size_t)16 << 20, 1, 1e-6};
+    ddz_outcome out = ddz_solver_find("naive")->solve(&p, &r, &o, &res_a);
+    ck_assert(out == DDZ_SOLVE_TIMEOUT || out == DDZ_SOLVE_WIN);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("ddz_solver");
+    TCase *t = tcase_create("solver");
+    tcase_set_timeout(t, 600);
+    tcase_add_loop_test(t, test_argued, 0, (int)(sizeof argued / sizeof argued[0]));
+    tcase_add_test(t, test_seed_port_flaw);
+    tcase_add_test(t, test_fast_vs_naive);
+    tcase_add_test(t, test_collisions);
+    tcase_add_test(t, test_threads);
+    tcase_add_test(t, test_timeout);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void) { return tu_run(suite()); }

@@ -1,0 +1,80 @@
+#!/bin/sh
+# ddz solve and ddz play as a user meets them: the answer, the line, JSON, the strategy file,
+# the interactive game (a legal and an illegal move, end of input), and bad input refused with
+# one line and the right exit status. Usage: ddz_solve_cli.sh DDZ
+set -u
+ddz=$1
+failed=0 passed=0
+check() { # name, expected, actual
+  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
+}
+tmp=${TMPDIR:-/tmp}/ddz_solve_cli.$$
+mkdir -p "$tmp"
+
+# The seed's spirit: leading a single loses, the 2 first wins (argued in check_ddz_solver.c).
+out=$("$ddz" solve 32JJ 7TTD --threads 1)
+check outcome "outcome: win for the player to move" "$(echo "$out" | sed -n 2p)"
+check winners "winning first moves (1 of 4): single:2" "$(echo "$out" | sed -n 3p)"
+check line-starts "line: me single:2," "$(echo "$out" | sed -n 4p | cut -c1-18)"
+
+# The bomb saves; --last; JSON names the winning moves.
+json=$("$ddz" solve 6666A KK --last 2 --json --threads 2)
+case $json in *'"outcome":"win"'*'"winning_moves":["bomb:6666"]'*) passed=$((passed + 1)) ;;
+  *) failed=$((failed + 1)); echo "FAIL json: $json" ;; esac
+
+# A loss, and the seed port's wrong win on a longer straight.
+check loss "outcome: loss for the player to move" "$("$ddz" solve 6789TJ 89TJQ --last 34567 | sed -n 2p)"
+check seedport "outcome: win for the player to move" \
+  "$("$ddz" solve 6789TJ 89TJQ --last 34567 --solver seed004 | sed -n 2p)"
+
+# The strategy file: header, then the play and every reply answered.
+"$ddz" solve 6666A KK --last 2 --strategy "$tmp/s.txt" >/dev/null
+check strategy "ddz-strategy 1
+rules rlcard
+me 6666A
+enemy KK
+last single:2
+play bomb:6666
+ reply pass
+  play single:A" "$(cat "$tmp/s.txt")"
+"$ddz" solve 34 5 --strategy "$tmp/t.txt" >/dev/null 2>"$tmp/err"
+check strategy-loss "1 ddz solve: --strategy: no winning strategy to write (the position is a loss)" \
+  "$? $(cat "$tmp/err")"
+
+# ddz play: the solver leads its winning move; an illegal reply is refused with the reason; a pass.
+out=$(printf 'KK\nD\npass\n' | "$ddz" play 6666A KK --last 2 2>&1)
+check play "the solver wins from here whatever you play
+solver plays bomb:6666
+your hand KK; to beat: bomb:6666; your move? refused: 'KK': it does not beat the move on the table (same type and length, higher rank, or a bomb)
+your hand KK; to beat: bomb:6666; your move? refused: 'D': you do not hold those cards
+your hand KK; to beat: bomb:6666; your move? you play pass
+solver plays single:A
+the solver has played out: the solver wins" "$out"
+out=$(printf '' | "$ddz" play 32JJ 7TTD 2>&1; echo "rc $?")
+check play-eof "rc 0" "$(echo "$out" | tail -1)"
+
+# Bad input: one line naming what and where (a bad flag adds the usage after it), exit 1 for a bad hand/position, 2 for a bad flag.
+bad() { # name, status, stderr-substring, args...
+  name=$1 want=$2 sub=$3; shift 3
+  "$ddz" "$@" >/dev/null 2>"$tmp/err"; rc=$?
+  lines=$(head -1 "$tmp/err")
+  if [ "$rc" = "$want" ] && echo "$lines" | grep -q -- "$sub"; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); printf 'FAIL %s: rc %s lines %s: %s\n' "$name" "$rc" "$lines" "$(cat "$tmp/err")"; fi
+}
+bad badcard 1 "ME hand '3B': byte 1" solve 3B 4
+bad overlap 1 "do not fit one deck" solve 333 33
+bad missing 2 "ENEMY's hand is missing" solve 33
+bad flag 2 "unknown flag '--nope'" solve 3 4 --nope
+bad solver 2 "no such solver" solve 3 4 --solver zzz
+bad memory 2 "--memory" solve 3 4 --memory 12Q
+bad threads 2 "--threads" solve 3 4 --threads -1
+bad tlimit 2 "--time-limit" solve 3 4 --time-limit 0
+bad last 1 "--last 'B'" solve 3 4 --last B
+bad lastoverlap 1 "--last do not fit" solve 3333 4 --last 3
+bad rules 2 "--rules" solve 3 4 --rules nope
+bad playflag 2 "unknown flag '--json'" play 3 4 --json
+
+rm -rf "$tmp"
+echo "ddz_solve_cli: $passed passed, $failed failed"
+[ "$failed" = 0 ]
