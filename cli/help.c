@@ -66,6 +66,7 @@ static const cli_help helps[] = {
     {"bench",
      "Times the selected algorithms on generated workloads (or on hands from a file) and prints CSV.",
      {{"--algo all|NAME,...", "algorithms to time (default all, flagged ports included)"},
+      {"--plugin PATH,...", "load checker plugins (shared objects filling <mjverify_plugin.h>); each is timed as plugin:NAME"},
       {"--workload all|hands|sizes|verify|NAME,...", "generated workloads (default all)"},
       {"--threads N", "threads for the verify workload, 1..1024 (default: all cores)"},
       {"--seed S", "seed of the generated hands (default 20261122)"},
