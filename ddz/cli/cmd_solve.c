@@ -372,8 +372,11 @@ int ddz_cmd_solve(int argc, char **argv)
         }
         fprintf(f, "ddz-strategy 1\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
         ddz_solve_args b = a;
-        if (!b.opt.memory_bytes || b.opt.memory_bytes > ((size_t)64 << 20))
-            b.opt.memory_bytes = (size_t)64 << 20; /* the tree's positions are small; a table each */
+        /* The tree's positions are many and mostly small: one thread and a small table each
+         * cost far less to set up than the root's. */
+        if (!b.opt.memory_bytes || b.opt.memory_bytes > ((size_t)8 << 20))
+            b.opt.memory_bytes = (size_t)8 << 20;
+        b.opt.threads = 1;
         int wr = write_tree(f, &b, &a.pos, 0);
         if (fclose(f) != 0 || wr) {
             fprintf(stderr, "ddz solve: --strategy '%s': %s\n", a.strategy,
