@@ -1,0 +1,48 @@
+/* The independent Dou Dizhu oracle: a move recogniser written from the README's definitions
+ * and a retrograde win/lose table, sharing only the card model (model/) with the solvers. */
+#ifndef DDZ_ORACLE_H
+#define DDZ_ORACLE_H
+
+#include <stddef.h>
+#include "ddz_moves.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every reading (type, main, len) the card multiset `cards` has under `rules`, each written
+ * with cards = `cards`; forbidden types are left out; where one type reads the cards with
+ * two mains only the higher counts (README, "Move notation"). Returns the number of readings
+ * (at most DDZ_TYPES, never more than cap are written). */
+size_t ddzo_readings(ddz_hand cards, const ddz_rules *rules, ddz_move *out, size_t cap);
+
+/* The oracle's own comparison: m may be played on last (a pass as last: any move but a pass). */
+int ddzo_beats(const ddz_move *m, const ddz_move *last);
+
+/* Every move of `hand` against `last` (type DDZ_PASS: leading): every non-empty sub-multiset
+ * of at most DDZ_MAX_HAND cards, each of its readings; answering, the pass first and then
+ * those that beat last. Returns the count (the count it needed when cap is short).
+ * Sub-multisets are enumerated one by one: meant for small hands (the oracle's universes). */
+size_t ddzo_moves(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, ddz_move *out, size_t cap);
+
+/* A retrograde universe: every pair of disjoint non-empty hands of at most max_cards cards
+ * each, over the full deck or the reduced one (ranks 3..8 and both jokers). */
+typedef enum { DDZO_DECK_FULL = 0, DDZO_DECK_SMALL } ddzo_deck;
+
+typedef struct ddzo_table ddzo_table;
+
+/* Builds the table bottom-up (by total cards); NULL when out of memory or max_cards is out
+ * of 1..8. */
+ddzo_table *ddzo_build(ddzo_deck deck, int max_cards, const ddz_rules *rules);
+void ddzo_free(ddzo_table *t);
+/* The hands of the universe (every hand of 1..max_cards cards of the deck). */
+size_t ddzo_nhands(const ddzo_table *t);
+ddz_hand ddzo_hand(const ddzo_table *t, size_t i);
+/* Win (1) or loss (0) for `me` to move against `enemy` with `last` to beat (a pass: me leads);
+ * -1 when the position is outside the universe. */
+int ddzo_value(ddzo_table *t, ddz_hand me, ddz_hand enemy, const ddz_move *last);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
