@@ -53,8 +53,7 @@ const char *ddz_status_name(ddz_status s)
     return "unknown";
 }
 
-/* Fills err (when given) with "byte N: reason" and returns the code, so callers can `return fail(...)`. */
-static ddz_status fail(ddz_error *err, ddz_status code, size_t offset, const char *fmt, ...)
+ddz_status ddz_error_set(ddz_error *err, ddz_status code, size_t offset, const char *fmt, ...)
 {
     if (err) {
         char why[120];
@@ -68,6 +67,8 @@ static ddz_status fail(ddz_error *err, ddz_status code, size_t offset, const cha
     }
     return code;
 }
+
+#define fail ddz_error_set
 
 /* A byte as an error shows it: printable ASCII quoted, anything else in hex. */
 static void describe_byte(unsigned char c, char out[8])

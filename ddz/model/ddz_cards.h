@@ -58,6 +58,13 @@ typedef struct {
 
 /* Short stable name of a status ("fifth-copy"), for JSON and tests. */
 const char *ddz_status_name(ddz_status s);
+/* Fills err (when not NULL) with the code, the offset and "byte N: " + the formatted reason;
+ * returns the code, so a parser can `return ddz_error_set(...)`. */
+ddz_status ddz_error_set(ddz_error *err, ddz_status code, size_t offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /* Parses a hand in the card notation: 3 4 5 6 7 8 9 T J Q K A 2 X D; aliases `10` and `0` for
  * ten, `Y` for the small joker, `Z` for the big joker, lower case for letters, spaces and

@@ -39,21 +39,7 @@ const char *ddz_convention_name(ddz_convention c)
     return (unsigned)c < DDZ_CONVENTIONS ? convention_names[c] : "?";
 }
 
-/* Fills err (when given) with "byte N: reason" and returns the code. */
-static ddz_status fail(ddz_error *err, ddz_status code, size_t offset, const char *fmt, ...)
-{
-    if (err) {
-        char why[120];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, sizeof why, fmt, ap);
-        va_end(ap);
-        err->code = code;
-        err->offset = offset;
-        snprintf(err->message, sizeof err->message, "byte %zu: %s", offset, why);
-    }
-    return code;
-}
+#define fail ddz_error_set /* ddz_cards.c: "byte N: reason" */
 
 /* text[0..n) as a message may show it: printable ASCII as is, other bytes as \xNN, cut short
  * with "..." past 40 bytes, so that a message stays one readable line whatever the input. */

@@ -49,6 +49,13 @@ typedef struct ddz_solver {
                          const ddz_solve_options *opt, ddz_result *res);
 } ddz_solver;
 
+/* The outcome a solver reports once its first moves are searched: an error first, then a found
+ * win (valid even if the search was stopped later), then a stop (undecided), else a loss. */
+static inline ddz_outcome ddz_outcome_of(int error, int win, int stopped)
+{
+    return error ? DDZ_SOLVE_ERROR : win ? DDZ_SOLVE_WIN : stopped ? DDZ_SOLVE_TIMEOUT : DDZ_SOLVE_LOSS;
+}
+
 /* The registry: every solver, NULL-terminated, flagged ones last. */
 extern const ddz_solver *const ddz_solvers[];
 const ddz_solver *ddz_solver_find(const char *name);

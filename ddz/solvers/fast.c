@@ -308,14 +308,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     for (size_t i = 0; i < n; i++)
         if (res->first_wins[i] == 1)
             win = 1;
-    if (overflow)
-        res->outcome = DDZ_SOLVE_ERROR;
-    else if (win)
-        res->outcome = DDZ_SOLVE_WIN;
-    else if (abort_flag)
-        res->outcome = DDZ_SOLVE_TIMEOUT;
-    else
-        res->outcome = DDZ_SOLVE_LOSS;
+    res->outcome = ddz_outcome_of(overflow, win, abort_flag);
     res->seconds = omp_get_wtime() - t0;
     return res->outcome;
 }

@@ -85,10 +85,7 @@ static ddz_outcome naive_solve(const ddz_position *pos, const ddz_rules *rules, 
     }
     free(c.buf);
     res->nodes = c.nodes;
-    res->outcome = c.abort == 2 ? DDZ_SOLVE_ERROR
-                   : win        ? DDZ_SOLVE_WIN
-                   : c.abort    ? DDZ_SOLVE_TIMEOUT
-                                : DDZ_SOLVE_LOSS;
+    res->outcome = ddz_outcome_of(c.abort == 2, win, c.abort);
     res->seconds = omp_get_wtime() - t0;
     return res->outcome;
 }

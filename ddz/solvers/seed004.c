@@ -192,10 +192,7 @@ static ddz_outcome seed_solve(const ddz_position *pos, const ddz_rules *rules, c
     res->tt_bytes = c.msize * sizeof *c.memo;
     free(c.buf);
     free(c.memo);
-    res->outcome = c.abort == 2 ? DDZ_SOLVE_ERROR
-                   : win        ? DDZ_SOLVE_WIN
-                   : c.abort    ? DDZ_SOLVE_TIMEOUT
-                                : DDZ_SOLVE_LOSS;
+    res->outcome = ddz_outcome_of(c.abort == 2, win, c.abort);
     res->seconds = omp_get_wtime() - t0;
     return res->outcome;
 }
