@@ -458,17 +458,6 @@ static ddz_hand hand_of(const int *c)
     return h;
 }
 
-static int cmp_move(const void *a, const void *b)
-{
-    const ddz_move *x = a, *y = b;
-    if (x->cards != y->cards)
-        return x->cards < y->cards ? -1 : 1;
-    if (x->type != y->type)
-        return x->type - y->type;
-    if (x->main != y->main)
-        return x->main - y->main;
-    return x->len - y->len;
-}
 
 typedef struct {
     const int *top; /* the hand's counts */
@@ -541,10 +530,10 @@ START_TEST(generator_vs_classifier)
         size_t n = ddz_generate(h, NULL, &r, gen_buf, DDZ_MAX_MOVES);
         ddz_format_hand(h, text, sizeof text);
         ck_assert_msg(n <= DDZ_MAX_MOVES, "seed %llu hand %s: %zu moves", (unsigned long long)seed, text, n);
-        qsort(gen_buf, n, sizeof gen_buf[0], cmp_move);
-        qsort(ref_buf, s.n, sizeof ref_buf[0], cmp_move);
+        qsort(gen_buf, n, sizeof gen_buf[0], ddz_move_compare);
+        qsort(ref_buf, s.n, sizeof ref_buf[0], ddz_move_compare);
         for (size_t i = 0; i + 1 < n; i++)
-            ck_assert_msg(cmp_move(&gen_buf[i], &gen_buf[i + 1]) != 0 &&
+            ck_assert_msg(ddz_move_compare(&gen_buf[i], &gen_buf[i + 1]) != 0 &&
                               !(gen_buf[i].cards == gen_buf[i + 1].cards && gen_buf[i].type == gen_buf[i + 1].type),
                           "seed %llu hand %s: a type reads the same cards twice", (unsigned long long)seed, text);
         ck_assert_msg(n == s.n, "seed %llu hand %s conv %d: generator %zu moves, classifier %zu",
@@ -553,7 +542,7 @@ START_TEST(generator_vs_classifier)
             char a[64], b[64];
             ddz_format_move(&gen_buf[i], a, sizeof a);
             ddz_format_move(&ref_buf[i], b, sizeof b);
-            ck_assert_msg(cmp_move(&gen_buf[i], &ref_buf[i]) == 0, "seed %llu hand %s conv %d: %s (main %d) vs %s (main %d)",
+            ck_assert_msg(ddz_move_compare(&gen_buf[i], &ref_buf[i]) == 0, "seed %llu hand %s conv %d: %s (main %d) vs %s (main %d)",
                           (unsigned long long)seed, text, conv, a, gen_buf[i].main, b, ref_buf[i].main);
         }
     }
@@ -593,7 +582,7 @@ START_TEST(answers_are_filtered_leads)
         ck_assert_msg(n == k, "seed %llu hand %s: %zu leads under switches %x, want %zu", (unsigned long long)seed, text, n,
                       forbid, k);
         for (size_t i = 0; i < n; i++)
-            ck_assert_msg(cmp_move(&gen_buf[i], &ref_buf[i]) == 0, "seed %llu hand %s: lead %zu differs",
+            ck_assert_msg(ddz_move_compare(&gen_buf[i], &ref_buf[i]) == 0, "seed %llu hand %s: lead %zu differs",
                           (unsigned long long)seed, text, i);
         /* Answering. */
         k = 0;
@@ -604,10 +593,10 @@ START_TEST(answers_are_filtered_leads)
         n = ddz_generate(h, &last, &r, gen_buf, DDZ_MAX_MOVES);
         ck_assert_msg(n == k, "seed %llu hand %s: %zu answers, want %zu", (unsigned long long)seed, text, n, k);
         ck_assert_int_eq(gen_buf[0].type, DDZ_PASS);
-        qsort(gen_buf + 1, n - 1, sizeof gen_buf[0], cmp_move);
-        qsort(ref_buf + 1, k - 1, sizeof ref_buf[0], cmp_move);
+        qsort(gen_buf + 1, n - 1, sizeof gen_buf[0], ddz_move_compare);
+        qsort(ref_buf + 1, k - 1, sizeof ref_buf[0], ddz_move_compare);
         for (size_t i = 1; i < n; i++)
-            ck_assert_msg(cmp_move(&gen_buf[i], &ref_buf[i]) == 0, "seed %llu hand %s: answer %zu differs",
+            ck_assert_msg(ddz_move_compare(&gen_buf[i], &ref_buf[i]) == 0, "seed %llu hand %s: answer %zu differs",
                           (unsigned long long)seed, text, i);
         /* Every move's text reads back as itself. */
         for (size_t i = 1; i < n; i++) {
@@ -616,7 +605,7 @@ START_TEST(answers_are_filtered_leads)
             ddz_error e;
             ddz_format_move(&gen_buf[i], mt, sizeof mt);
             ck_assert_msg(ddz_move_from_text(mt, &all, &back, &e) == DDZ_OK, "%s: %s", mt, e.message);
-            ck_assert_msg(cmp_move(&back, &gen_buf[i]) == 0, "%s read back differently", mt);
+            ck_assert_msg(ddz_move_compare(&back, &gen_buf[i]) == 0, "%s read back differently", mt);
         }
     }
 }

@@ -91,17 +91,6 @@ START_TEST(test_beats_and_forbidden)
 }
 END_TEST
 
-static int cmp_move(const void *pa, const void *pb)
-{
-    const ddz_move *a = pa, *b = pb;
-    if (a->cards != b->cards)
-        return a->cards < b->cards ? -1 : 1;
-    if (a->type != b->type)
-        return a->type - b->type;
-    if (a->main != b->main)
-        return a->main - b->main;
-    return a->len - b->len;
-}
 
 static ddz_move gen[4096], rec[4096], leads[4096];
 static unsigned long long compared;
@@ -113,10 +102,10 @@ static void same(ddz_hand hand, const ddz_move *last, const ddz_rules *r)
     ddz_format_hand(hand, hb, sizeof hb);
     ddz_format_move(last, mb, sizeof mb);
     ck_assert_msg(ng == nr, "hand %s beat %s: generator %zu moves, recogniser %zu", hb, mb, ng, nr);
-    qsort(gen, ng, sizeof *gen, cmp_move);
-    qsort(rec, nr, sizeof *rec, cmp_move);
+    qsort(gen, ng, sizeof *gen, ddz_move_compare);
+    qsort(rec, nr, sizeof *rec, ddz_move_compare);
     for (size_t i = 0; i < ng; i++)
-        ck_assert_msg(cmp_move(&gen[i], &rec[i]) == 0, "hand %s beat %s: move %zu differs", hb, mb, i);
+        ck_assert_msg(ddz_move_compare(&gen[i], &rec[i]) == 0, "hand %s beat %s: move %zu differs", hb, mb, i);
     compared++;
 }
 

@@ -17,17 +17,6 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int cmp_move(const void *pa, const void *pb)
-{
-    const ddz_move *a = pa, *b = pb;
-    if (a->cards != b->cards)
-        return a->cards < b->cards ? -1 : 1;
-    if (a->type != b->type)
-        return a->type - b->type;
-    if (a->main != b->main)
-        return a->main - b->main;
-    return a->len - b->len;
-}
 
 static void print_move(FILE *f, const ddz_move *m)
 {
@@ -66,11 +55,11 @@ static int same_sets(moves_ctx *c, ddz_hand hand, const ddz_move *last, size_t n
         fprintf(stderr, "ddz verify: hand %s: more than %d moves\n", hb, DDZ_MAX_MOVES);
         return 0;
     }
-    qsort(c->gen, ng, sizeof *c->gen, cmp_move);
-    qsort(c->rec, nr, sizeof *c->rec, cmp_move);
+    qsort(c->gen, ng, sizeof *c->gen, ddz_move_compare);
+    qsort(c->rec, nr, sizeof *c->rec, ddz_move_compare);
     size_t i = 0, j = 0;
     for (size_t k = 1; k < ng; k++)
-        if (cmp_move(&c->gen[k - 1], &c->gen[k]) == 0) {
+        if (ddz_move_compare(&c->gen[k - 1], &c->gen[k]) == 0) {
             ddz_format_hand(hand, hb, sizeof hb);
             printf("difference: hand %s, beat ", hb);
             print_move(stdout, last);
@@ -80,7 +69,7 @@ static int same_sets(moves_ctx *c, ddz_hand hand, const ddz_move *last, size_t n
             return 0;
         }
     while (i < ng || j < nr) {
-        int d = i == ng ? 1 : j == nr ? -1 : cmp_move(&c->gen[i], &c->rec[j]);
+        int d = i == ng ? 1 : j == nr ? -1 : ddz_move_compare(&c->gen[i], &c->rec[j]);
         if (d == 0) {
             i++, j++;
             continue;

@@ -233,3 +233,15 @@ ddz_status ddz_parse_move_text(const char *text, ddz_type *type, ddz_hand *cards
         *cards = h;
     return DDZ_OK;
 }
+
+int ddz_move_compare(const void *pa, const void *pb)
+{
+    const ddz_move *a = pa, *b = pb;
+    if (a->cards != b->cards)
+        return a->cards < b->cards ? -1 : 1;
+    if (a->type != b->type)
+        return a->type - b->type;
+    if (a->main != b->main)
+        return a->main - b->main;
+    return a->len - b->len;
+}

@@ -53,6 +53,10 @@ typedef struct {
     unsigned forbidden; /* bit (1u << type) set: that type may not be played */
 } ddz_rules;
 
+/* A total order on moves (cards, then type, main, len), for qsort: equal only for the same move.
+ * Lets a judge sort two move lists and compare them as sets. */
+int ddz_move_compare(const void *a, const void *b);
+
 /* Stable lower-case names: "single", "pair", "triple", "triple1", "triple2", "straight",
  * "pairs" (pair straight), "plane", "plane1", "plane2", "four2", "four22", "bomb", "rocket",
  * "pass". */
