@@ -642,7 +642,9 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
             res->next_rank = 0;
         }
     }
-    if (outcome == MJ_VERIFY_DONE) res->complete = true;
+    /* a stop that lands after the last batch leaves every pass done: the saved state says
+     * complete, so the resumed run only writes the summary */
+    res->complete = res->next_pass >= passes;
     if (outcome != MJ_VERIFY_FAILED && cfg->checkpoint && mj_checkpoint_save(cfg->checkpoint, res, err) != MJ_OK)
         outcome = MJ_VERIFY_FAILED;
     mj_verify_worker_free(wk);

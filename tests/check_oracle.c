@@ -370,6 +370,42 @@ START_TEST(resume_gives_same_totals)
 }
 END_TEST
 
+/* A stop seen after the last batch (the signal lands as the run ends): the saved state is
+ * complete and loads, and the resumed run only writes the summary. */
+START_TEST(stop_after_last_batch_saves_complete_state)
+{
+    mj_verify_config cfg;
+    mj_candidate c[2];
+    mj_rules r;
+    make_checkpoint(&cfg, c, &r);
+    cfg.size_min = cfg.size_max = 2; /* one batch a pass */
+    cfg.ncands = 1;
+    mj_error err;
+    mj_verify_result *whole = malloc(sizeof *whole), *part = malloc(sizeof *part);
+    stop_after = 0;
+    stop_now = 0;
+    cfg.checkpoint = NULL;
+    ck_assert(mj_verify_prepare(&cfg, whole, &err) == MJ_OK);
+    ck_assert(mj_verify_run(&cfg, whole, &err) == MJ_VERIFY_DONE);
+    cfg.checkpoint = ckpt_path;
+    ck_assert(mj_verify_prepare(&cfg, part, &err) == MJ_OK);
+    part->next_pass = 1; /* the truth pass done: the next batch is the last one */
+    part->truth = whole->truth;
+    memcpy(part->truth_by_size, whole->truth_by_size, sizeof part->truth_by_size);
+    stop_now = 1;
+    ck_assert_int_eq(mj_verify_run(&cfg, part, &err), MJ_VERIFY_STOPPED);
+    ck_assert(part->complete);
+    ck_assert_msg(mj_checkpoint_load(ckpt_path, part, &err) == MJ_OK, "%s", err.message);
+    ck_assert(part->complete);
+    stop_now = 0;
+    ck_assert_msg(mj_verify_run(&cfg, part, &err) == MJ_VERIFY_DONE, "%s", err.message);
+    assert_same(whole, part);
+    remove(ckpt_path);
+    free(whole);
+    free(part);
+}
+END_TEST
+
 /* Corrupt, truncated, padded, foreign or mismatched bytes are refused with a message naming why. */
 START_TEST(corrupt_checkpoint_refused)
 {
@@ -433,6 +469,7 @@ int main(void)
     TCase *ck = tcase_create("checkpoint");
     tcase_set_timeout(ck, 600);
     tcase_add_test(ck, resume_gives_same_totals);
+    tcase_add_test(ck, stop_after_last_batch_saves_complete_state);
     tcase_add_test(ck, corrupt_checkpoint_refused);
     suite_add_tcase(s, ck);
     if (mj_algos_init() != 0 || mj_truth_init() != 0) {
