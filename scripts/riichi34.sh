@@ -8,7 +8,7 @@
 # usage: scripts/riichi34.sh plan            the pieces, their commands and estimated times
 #        scripts/riichi34.sh run [FIRST [LAST]]  run pieces FIRST..LAST (default: all not done)
 #        scripts/riichi34.sh merge           merge finished pieces into reports/riichi34.md
-# env:   MJ (default build/cli/mjverify), THREADS (0 = all cores), STATE (build/riichi34-state),
+# env:   MJ (default build/cli/mjverify), THREADS (0 = all cores), STATE (reports/riichi34-pieces: each finished piece's JSON and times.tsv are committed as they land),
 #        REPORTS (reports), SIZES14 / SIZES113 (14, 1-13: smaller for a trial run), RANKS (run each piece as `mpirun -n RANKS` of MJ_MPI, default
 #        build/cli/mjverify-mpi; MPIRUN_FLAGS passed on), SHARDS14 (24), SHARDS113 (2)
 # The shard counts come from measured rates (docs/scale.md, "The 34-kind run").
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.." || exit 1
 MJ=${MJ:-build/cli/mjverify}
 MJ_MPI=${MJ_MPI:-build/cli/mjverify-mpi}
 THREADS=${THREADS:-0}
-STATE=${STATE:-build/riichi34-state}
+STATE=${STATE:-reports/riichi34-pieces}
 REPORTS=${REPORTS:-reports}
 SHARDS14=${SHARDS14:-24}
 SHARDS113=${SHARDS113:-2}
