@@ -30,7 +30,7 @@ static ddz_position P(const char *me, const char *enemy, const char *last, int c
 static ddz_outcome run(const char *solver, const ddz_position *p, int conv, char *wins, size_t cap)
 {
     ddz_rules r = {(ddz_convention)conv, 0};
-    ddz_solve_options o = {1, 0, 1, 0};
+    ddz_solve_options o = {1, 0, 1, 0, NULL};
     const ddz_solver *s = ddz_solver_find(solver);
     ck_assert_ptr_nonnull(s);
     ddz_outcome out = s->solve(p, &r, &o, &res_a);
@@ -148,7 +148,7 @@ START_TEST(test_fast_vs_naive)
 {
     mj_rng g = {tu_seed("fast vs naive", 20261123)};
     const ddz_solver *fast = ddz_solver_find("fast"), *naive = ddz_solver_find("naive");
-    ddz_solve_options o = {1, (size_t)1 << 20, 1, 0};
+    ddz_solve_options o = {1, (size_t)1 << 20, 1, 0, NULL};
     int wins = 0;
     for (int i = 0; i < 3000; i++) {
         int conv = i & 1;
@@ -177,7 +177,7 @@ START_TEST(test_collisions)
 {
     mj_rng g = {tu_seed("collisions", 77)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options big = {1, (size_t)16 << 20, 1, 0}, tiny = {1, 1, 1, 0};
+    ddz_solve_options big = {1, (size_t)16 << 20, 1, 0, NULL}, tiny = {1, 1, 1, 0, NULL};
     unsigned long long evictions = 0;
     for (int i = 0; i < 200; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
@@ -192,12 +192,37 @@ START_TEST(test_collisions)
 }
 END_TEST
 
+/* A table kept across solves (ddz_solve_options.table) gives the answers of fresh tables, and
+ * the later solves find what the earlier ones stored. */
+START_TEST(test_kept_table)
+{
+    mj_rng g = {tu_seed("kept-table", 11)};
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_table *t = ddz_table_new((size_t)4 << 20);
+    ck_assert_ptr_nonnull(t);
+    ddz_solve_options fresh = {1, (size_t)4 << 20, 1, 0, NULL}, kept = {1, 0, 1, 0, t};
+    unsigned long long hits = 0;
+    for (int i = 0; i < 200; i++) {
+        ddz_rules r = {(ddz_convention)(i & 1), 0};
+        ddz_position p = random_position(&g, 3 + (int)mj_rng_below(&g, 6), 3 + (int)mj_rng_below(&g, 6), i & 1);
+        fast->solve(&p, &r, &fresh, &res_a);
+        fast->solve(&p, &r, &kept, &res_b);
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with a kept table", i);
+        fast->solve(&p, &r, &kept, &res_b); /* the second time: answered from the table */
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs on the second solve", i);
+        hits += res_b.tt_hits;
+    }
+    ck_assert_uint_gt(hits, 0);
+    ddz_table_free(t);
+}
+END_TEST
+
 /* One and two threads decide every first move the same (on positions big enough to split). */
 START_TEST(test_threads)
 {
     mj_rng g = {tu_seed("threads", 5)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options one = {1, (size_t)32 << 20, 1, 0}, two = {2, (size_t)32 << 20, 1, 0};
+    ddz_solve_options one = {1, (size_t)32 << 20, 1, 0, NULL}, two = {2, (size_t)32 << 20, 1, 0, NULL};
     for (int i = 0; i < 30; i++) {
         ddz_rules r = {DDZ_CONV_RLCARD, 0};
         ddz_position p = random_position(&g, 8, 8, 0);
@@ -213,7 +238,7 @@ START_TEST(test_timeout)
 {
     ddz_position p = P("33445566778899TJQK", "TJQKA22XD", NULL, DDZ_CONV_RLCARD);
     ddz_rules r = {DDZ_CONV_RLCARD, 0};
-    ddz_solve_options o = {1, (size_t)16 << 20, 1, 1e-6};
+    ddz_solve_options o = {1, (size_t)16 << 20, 1, 1e-6, NULL};
     ddz_outcome out = ddz_solver_find("naive")->solve(&p, &r, &o, &res_a);
     ck_assert(out == DDZ_SOLVE_TIMEOUT || out == DDZ_SOLVE_WIN);
 }
@@ -228,6 +253,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_seed_port_flaw);
     tcase_add_test(t, test_fast_vs_naive);
     tcase_add_test(t, test_collisions);
+    tcase_add_test(t, test_kept_table);
     tcase_add_test(t, test_threads);
     tcase_add_test(t, test_timeout);
     suite_add_tcase(s, t);

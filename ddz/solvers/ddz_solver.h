@@ -23,7 +23,17 @@ typedef struct {
     size_t memory_bytes;    /* transposition table bound; 0 = the solver's default */
     int all_first_moves;    /* nonzero: decide every first move, not just find one win */
     double time_limit_s;    /* 0 = none; past it the solve stops with DDZ_SOLVE_TIMEOUT */
+    struct ddz_table *table; /* optional, solver "fast" only: a table kept across solves (its
+                                answers are exact for any root, so later solves of positions
+                                met before are quick); NULL = a fresh table per solve. One solve
+                                at a time may use a table. Others solvers ignore it. */
 } ddz_solve_options;
+
+/* A transposition table that outlives one solve (see ddz_solve_options.table): about `bytes`
+ * of memory (0 = the fast solver's default); NULL when out of memory. */
+typedef struct ddz_table ddz_table;
+ddz_table *ddz_table_new(size_t bytes);
+void ddz_table_free(ddz_table *t);
 
 typedef enum { DDZ_SOLVE_LOSS = 0, DDZ_SOLVE_WIN = 1, DDZ_SOLVE_TIMEOUT = -1, DDZ_SOLVE_ERROR = -2 } ddz_outcome;
 

@@ -31,7 +31,7 @@ typedef struct {
 #define TT_WAYS 4
 #define TT_LOCKS 1024
 
-typedef struct {
+typedef struct ddz_table {
     tt_entry *e;
     size_t nbuckets; /* power of two */
     int locking;
@@ -188,6 +188,36 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
 }
 
 #define DEFAULT_MEMORY ((size_t)256 << 20)
+
+ddz_table *ddz_table_new(size_t bytes)
+{
+    size_t mem = bytes ? bytes : DEFAULT_MEMORY;
+    tt_table *tt = calloc(1, sizeof *tt);
+    if (!tt)
+        return NULL;
+    size_t nb = 1;
+    while (nb * 2 * TT_WAYS * sizeof(tt_entry) <= mem)
+        nb *= 2;
+    tt->nbuckets = nb;
+    tt->e = calloc(nb * TT_WAYS, sizeof(tt_entry));
+    if (!tt->e) {
+        free(tt);
+        return NULL;
+    }
+    for (int i = 0; i < TT_LOCKS; i++)
+        omp_init_lock(&tt->lock[i]);
+    return tt;
+}
+
+void ddz_table_free(ddz_table *tt)
+{
+    if (!tt)
+        return;
+    for (int i = 0; i < TT_LOCKS; i++)
+        omp_destroy_lock(&tt->lock[i]);
+    free(tt->e);
+    free(tt);
+}
 #define MOVE_STACK ((size_t)1 << 20) /* moves per thread: 16 MiB */
 
 static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, const ddz_solve_options *opt,
@@ -212,21 +242,10 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         return res->outcome;
     res->n_first = n;
 
-    tt = calloc(1, sizeof *tt);
+    tt = opt && opt->table ? opt->table : ddz_table_new(mem);
     if (!tt)
         return res->outcome;
-    size_t nb = 1;
-    while (nb * 2 * TT_WAYS * sizeof(tt_entry) <= mem)
-        nb *= 2;
-    tt->nbuckets = nb;
-    tt->e = calloc(nb * TT_WAYS, sizeof(tt_entry));
-    if (!tt->e) {
-        free(tt);
-        return res->outcome;
-    }
     tt->locking = threads > 1;
-    for (int i = 0; i < TT_LOCKS; i++)
-        omp_init_lock(&tt->lock[i]);
 
     /* The first moves in search order (as in order_moves), their results at their own index. */
     size_t order[DDZ_MAX_FIRST_MOVES];
@@ -294,15 +313,13 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         evictions += c.evictions;
         free(c.buf);
     }
-    for (int i = 0; i < TT_LOCKS; i++)
-        omp_destroy_lock(&tt->lock[i]);
     res->nodes = nodes;
     res->tt_hits = hits;
     res->tt_stores = stores;
     res->tt_evictions = evictions;
-    res->tt_bytes = nb * TT_WAYS * sizeof(tt_entry);
-    free(tt->e);
-    free(tt);
+    res->tt_bytes = tt->nbuckets * TT_WAYS * sizeof(tt_entry);
+    if (!(opt && opt->table))
+        ddz_table_free(tt);
 
     int win = 0;
     for (size_t i = 0; i < n; i++)
