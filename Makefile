@@ -43,7 +43,7 @@ verify-all: build
 # The 34-kind riichi run in resumable pieces under an hour each, merged into reports/riichi34.md
 # (scripts/riichi34.sh; `scripts/riichi34.sh plan` lists the pieces and their estimates).
 riichi34: build
-	@export MJ=$(BUILD)/cli/mjverify MJ_MPI=$(BUILD)/cli/mjverify-mpi STATE=$(BUILD)/riichi34-state; \
+	@export MJ=$(BUILD)/cli/mjverify MJ_MPI=$(BUILD)/cli/mjverify-mpi; \
 	  sh scripts/riichi34.sh run && sh scripts/riichi34.sh merge
 
 bench: build
