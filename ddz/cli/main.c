@@ -24,6 +24,9 @@ static const ddz_command commands[] = {
     {"verify", "--moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--deck full|small] [--rules R] [--solver NAME|none]",
      "the generator against the oracle's recogniser on every small hand; every solver against the retrograde oracle",
      ddz_cmd_verify},
+    {"certify", "FILE [--rules R] [--me HAND] [--enemy HAND] [--last MOVE]",
+     "checks a strategy certificate (ddz solve --strategy) with the oracle's recogniser: exit 0 certified, 1 rejected",
+     ddz_cmd_certify},
 };
 static const size_t ncommands = sizeof commands / sizeof commands[0];
 

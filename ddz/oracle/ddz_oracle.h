@@ -4,6 +4,7 @@
 #define DDZ_ORACLE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "ddz_moves.h"
 
 #ifdef __cplusplus
@@ -25,6 +26,11 @@ int ddzo_beats(const ddz_move *m, const ddz_move *last);
  * Sub-multisets are enumerated one by one: meant for small hands (the oracle's universes). */
 size_t ddzo_moves(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, ddz_move *out, size_t cap);
 
+/* The same list as ddzo_moves (same order), faster when answering: only sub-multisets of the
+ * sizes that can beat `last` (its own card count, 4 for a bomb, 2 for the rocket) are read.
+ * Precondition: last is a pass or a reading of its cards (as ddzo_readings writes them). */
+size_t ddzo_answers(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, ddz_move *out, size_t cap);
+
 /* A retrograde universe: every pair of disjoint non-empty hands of at most max_cards cards
  * each, over the full deck or the reduced one (ranks 3..8 and both jokers). */
 typedef enum { DDZO_DECK_FULL = 0, DDZO_DECK_SMALL } ddzo_deck;
@@ -41,6 +47,37 @@ ddz_hand ddzo_hand(const ddzo_table *t, size_t i);
 /* Win (1) or loss (0) for `me` to move against `enemy` with `last` to beat (a pass: me leads);
  * -1 when the position is outside the universe. */
 int ddzo_value(ddzo_table *t, ddz_hand me, ddz_hand enemy, const ddz_move *last);
+
+/* Strategy certificates (certify.c; format in ddz/README.md, "Strategy file format"): reads a
+ * `ddz-strategy 1` tree or a `ddz-strategy 2` DAG and checks it with the recogniser's moves
+ * only: every play legal, every legal answer of the opponent listed (and nothing else), every
+ * reply leading to the position it makes, every final play emptying the winner's hand, no cycle.
+ * An accepted certificate proves that `me` wins the header's position. */
+typedef enum {
+    DDZO_CERT_OK = 0,         /* certified */
+    DDZO_CERT_REJECTED = 1,   /* readable, but the proof fails (line and message say where and why) */
+    DDZO_CERT_UNREADABLE = 2  /* not a certificate: syntax, a truncated file, a bound passed, I/O, memory */
+} ddzo_cert_status;
+
+typedef struct {
+    int version;             /* 1 or 2 (0 before the first line was read) */
+    ddz_rules rules;         /* the header's */
+    ddz_hand me, enemy;      /* the header's position: me (the winner) to move, last to beat */
+    ddz_move last;
+    size_t nodes, replies;   /* checked (reachable) nodes and their reply lines */
+    int depth;               /* the most winner's plays on one line of play */
+    unsigned long line;      /* the line of the problem (0: none, or the file as a whole) */
+    char message[320];       /* one line: the reason, without the file name and line */
+} ddzo_cert_result;
+
+/* Bounds that keep garbage from hanging or exhausting the checker. */
+#define DDZO_CERT_MAX_LINE 4096           /* bytes in one line, newline included */
+#define DDZO_CERT_MAX_NODES 20000000u     /* nodes in one certificate */
+#define DDZO_CERT_MAX_REPLIES 400000000u  /* reply lines in one certificate */
+
+/* Reads the certificate from f (to its end) and checks it. rules, when not NULL, must equal the
+ * header's rules (else DDZO_CERT_REJECTED). res is always filled. */
+ddzo_cert_status ddzo_certify(FILE *f, const ddz_rules *rules, ddzo_cert_result *res);
 
 #ifdef __cplusplus
 }

@@ -195,13 +195,14 @@ int ddzo_beats(const ddz_move *m, const ddz_move *last)
     return m->type == last->type && m->len == last->len && m->main > last->main;
 }
 
-/* Visits every sub-multiset of `hand` (ranks from `r` on), adding each reading. */
-static void subsets(ddz_hand hand, int r, ddz_hand part, int size, const ddz_move *last, const ddz_rules *rules,
-                    ddz_move *out, size_t cap, size_t *n)
+/* Visits every sub-multiset of `hand` (ranks from `r` on) of at most `most` cards, adding each
+ * reading of the sizes in `sizes` (bit s: s cards). */
+static void subsets(ddz_hand hand, int r, ddz_hand part, int size, int most, uint32_t sizes, const ddz_move *last,
+                    const ddz_rules *rules, ddz_move *out, size_t cap, size_t *n)
 {
     if (r == DDZ_RANKS) {
         ddz_move rd[DDZ_TYPES];
-        size_t k = size ? ddzo_readings(part, rules, rd, DDZ_TYPES) : 0;
+        size_t k = size && (sizes >> size & 1u) ? ddzo_readings(part, rules, rd, DDZ_TYPES) : 0;
         for (size_t i = 0; i < k; i++)
             if (ddzo_beats(&rd[i], last)) {
                 if (*n < cap)
@@ -210,8 +211,8 @@ static void subsets(ddz_hand hand, int r, ddz_hand part, int size, const ddz_mov
             }
         return;
     }
-    for (int c = 0; c <= ddz_count(hand, r) && size + c <= DDZ_MAX_HAND; c++)
-        subsets(hand, r + 1, ddz_add(part, r, c), size + c, last, rules, out, cap, n);
+    for (int c = 0; c <= ddz_count(hand, r) && size + c <= most; c++)
+        subsets(hand, r + 1, ddz_add(part, r, c), size + c, most, sizes, last, rules, out, cap, n);
 }
 
 size_t ddzo_moves(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, ddz_move *out, size_t cap)
@@ -219,6 +220,22 @@ size_t ddzo_moves(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, d
     size_t n = 0;
     if (last->type != DDZ_PASS)
         put(out, cap, &n, 0, DDZ_PASS, 0, 0);
-    subsets(hand, 0, 0, 0, last, rules, out, cap, &n);
+    subsets(hand, 0, 0, 0, DDZ_MAX_HAND, ~0u, last, rules, out, cap, &n);
+    return n;
+}
+
+size_t ddzo_answers(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, ddz_move *out, size_t cap)
+{
+    size_t n = 0;
+    uint32_t sizes = ~0u;
+    int most = DDZ_MAX_HAND, s = ddz_size(last->cards);
+    if (last->type != DDZ_PASS) {
+        /* what beats last has its type and length, so its card count, or is a bomb (4 cards) or
+         * the rocket (2): every other size is skipped, and sizes above the largest never built */
+        put(out, cap, &n, 0, DDZ_PASS, 0, 0);
+        sizes = 1u << 2 | 1u << 4 | (s <= DDZ_MAX_HAND ? 1u << s : 0u);
+        most = s > 4 ? s : 4;
+    }
+    subsets(hand, 0, 0, 0, most, sizes, last, rules, out, cap, &n);
     return n;
 }

@@ -1,0 +1,140 @@
+/* ddz certify: checks a strategy certificate with the oracle's recogniser (never the solvers'
+ * generator) and says whether it proves the win it claims. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ddz_cli.h"
+#include "ddz_oracle.h"
+
+#define USAGE_CERTIFY \
+    "usage: ddz certify FILE [--rules R] [--me HAND] [--enemy HAND] [--last MOVE]   (FILE - reads stdin)\n"
+
+static void put_shown(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c < 0x7f)
+            fputc(c, out);
+        else
+            fprintf(out, "\\x%02x", c);
+    }
+}
+
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "ddz certify: %s", what);
+    if (arg) {
+        fputs(" '", stderr);
+        put_shown(stderr, arg);
+        fputc('\'', stderr);
+    }
+    fputc('\n', stderr);
+    fputs(USAGE_CERTIFY, stderr);
+    return 2;
+}
+
+int ddz_cmd_certify(int argc, char **argv)
+{
+    const char *file = NULL, *rules = NULL, *me = NULL, *enemy = NULL, *last = NULL;
+    int only_args = 0;
+    ddz_rules want;
+    ddz_error e;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], **slot = NULL;
+        if (only_args || arg[0] != '-' || arg[1] == '\0') {
+            if (file)
+                return usage_error("one FILE only; a second:", arg);
+            file = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_args = 1;
+            continue;
+        }
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(USAGE_CERTIFY, stdout);
+            return 0;
+        }
+        size_t nl = strcspn(arg, "=");
+#define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
+        if (FLAG("--rules"))
+            slot = &rules;
+        else if (FLAG("--me"))
+            slot = &me;
+        else if (FLAG("--enemy"))
+            slot = &enemy;
+        else if (FLAG("--last"))
+            slot = &last;
+        else
+            return usage_error("unknown flag", arg);
+#undef FLAG
+        if (*slot)
+            return usage_error("flag given twice:", arg);
+        if (arg[nl] == '=')
+            *slot = arg + nl + 1;
+        else if (i + 1 < argc)
+            *slot = argv[++i];
+        else
+            return usage_error("flag needs a value:", arg);
+    }
+    if (!file)
+        return usage_error("the strategy FILE is missing", NULL);
+    if (rules && ddz_parse_rules(rules, &want, &e) != DDZ_OK) {
+        fprintf(stderr, "ddz certify: --rules: %s\n", e.message);
+        return 2;
+    }
+    /* the position the caller expects (checked against the header once the file is read) */
+    ddz_hand want_me = 0, want_enemy = 0, want_last = 0;
+    ddz_type want_type = DDZ_TYPES;
+    const char *const names[3] = {"--me", "--enemy", "--last"};
+    const char *const texts[3] = {me, enemy, last};
+    for (int k = 0; k < 3; k++) {
+        if (!texts[k])
+            continue;
+        ddz_status s = k == 2 ? ddz_parse_move_text(texts[k], &want_type, &want_last, &e)
+                              : ddz_parse_hand(texts[k], 0, k ? &want_enemy : &want_me, &e);
+        if (s != DDZ_OK) {
+            fprintf(stderr, "ddz certify: %s '", names[k]);
+            put_shown(stderr, texts[k]);
+            fprintf(stderr, "': %s\n", e.message);
+            return 2;
+        }
+    }
+
+    FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
+    if (!f) {
+        fprintf(stderr, "ddz certify: ");
+        put_shown(stderr, file);
+        fprintf(stderr, ": cannot read: %s\n", strerror(errno));
+        return 2;
+    }
+    ddzo_cert_result res;
+    ddzo_cert_status st = ddzo_certify(f, rules ? &want : NULL, &res);
+    if (f != stdin)
+        fclose(f);
+    if (st == DDZO_CERT_OK) {
+        const char *differs = me && want_me != res.me             ? "me"
+                              : enemy && want_enemy != res.enemy ? "enemy"
+                              : last && (want_last != res.last.cards ||
+                                         (want_type != DDZ_TYPES && want_type != (ddz_type)res.last.type))
+                                  ? "last"
+                                  : NULL;
+        if (differs) {
+            fputs("rejected: ", stdout);
+            put_shown(stdout, file);
+            printf(":%d: the header's %s is not the --%s given\n", differs[0] == 'm' ? 3 : differs[0] == 'e' ? 4 : 5,
+                   differs, differs);
+            return 1;
+        }
+        printf("certified: %zu nodes, %zu replies, depth %d\n", res.nodes, res.replies, res.depth);
+        return 0;
+    }
+    FILE *out = st == DDZO_CERT_REJECTED ? stdout : stderr;
+    fputs(st == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", out);
+    put_shown(out, file);
+    if (res.line)
+        fprintf(out, ":%lu", res.line);
+    fprintf(out, ": %s\n", res.message);
+    return st == DDZO_CERT_REJECTED ? 1 : 2;
+}
