@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ddz_cli.h"
+#include "ddz_oracle.h"
 #include "ddz_movegen.h"
 #include "ddz_solve_cli.h"
 
@@ -18,6 +20,13 @@
     "                [--memory SIZE] [--time-limit S]   (the solver holds ME; you hold ENEMY)\n"
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static void put_shown(const char *s)
 {
@@ -241,34 +250,152 @@ static const char *outcome_name(ddz_outcome o)
     return o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : o == DDZ_SOLVE_TIMEOUT ? "timeout" : "error";
 }
 
-/* The strategy tree (ddz/README.md's format): at a winner's node one `play`, under it one
- * `reply` per legal answer, each answered one level deeper. Returns 0, or -1 when a solve
- * failed (timeout) or the file could not be written. */
-static int write_tree(FILE *f, const ddz_solve_args *a, const ddz_position *p, int depth)
+/* The strategy certificate (ddz/README.md, "Strategy file format", version 2): breadth-first
+ * from the root, one node per distinct position (a hash map from position to node number),
+ * each with the winner's move and one `reply MOVE -> NODE` per legal answer. Nodes are numbered
+ * in the order they are first met, which is the order they are written. */
+typedef struct {
+    ddz_position *pos; /* node i + 1 is pos[i] */
+    size_t n, cap;
+    uint32_t *slot;    /* open addressing: node index + 1, 0 empty */
+    size_t nslots;     /* power of two, at most half full */
+} dag;
+
+static int same_position(const ddz_position *x, const ddz_position *y)
 {
-    ddz_move m;
-    char buf[96];
-    if (ddz_line_move(a, p, &m) != DDZ_SOLVE_WIN)
-        return -1;
-    ddz_format_move(&m, buf, sizeof buf);
-    fprintf(f, "%*splay %s\n", depth, "", buf);
-    if (m.type != DDZ_PASS && m.cards == p->me)
-        return 0;
-    ddz_position q = ddz_after(p, &m);
-    size_t n = ddz_generate(q.me, &q.last, &a->rules, NULL, 0);
-    ddz_move *r = malloc((n ? n : 1) * sizeof *r);
-    if (!r)
-        return -1;
-    n = ddz_generate(q.me, &q.last, &a->rules, r, n);
-    int rc = 0;
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        ddz_format_move(&r[i], buf, sizeof buf);
-        fprintf(f, "%*sreply %s\n", depth + 1, "", buf);
-        ddz_position s = ddz_after(&q, &r[i]);
-        rc = write_tree(f, a, &s, depth + 2);
+    return x->me == y->me && x->enemy == y->enemy && ddz_move_compare(&x->last, &y->last) == 0;
+}
+
+static size_t position_hash(const ddz_position *p)
+{
+    uint64_t h = p->me * 0x9e3779b97f4a7c15ULL ^ (p->enemy + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
+    h ^= (p->last.cards + ((uint64_t)p->last.type << 56 | (uint64_t)p->last.main << 48 | p->last.len)) *
+         0x94d049bb133111ebULL;
+    h ^= h >> 29;
+    h *= 0xd6e8feb86659fd93ULL;
+    return (size_t)(h ^ h >> 32);
+}
+
+/* The node number of p (1-based), adding it when new; 0 when out of memory or past max nodes. */
+static uint32_t dag_node(dag *d, const ddz_position *p, size_t max)
+{
+    if (2 * (d->n + 1) > d->nslots) {
+        size_t ns = d->nslots ? 2 * d->nslots : 1024;
+        uint32_t *sl = calloc(ns, sizeof *sl);
+        if (!sl)
+            return 0;
+        for (size_t i = 0; i < d->n; i++) {
+            size_t k = position_hash(&d->pos[i]) & (ns - 1);
+            while (sl[k])
+                k = (k + 1) & (ns - 1);
+            sl[k] = (uint32_t)(i + 1);
+        }
+        free(d->slot);
+        d->slot = sl;
+        d->nslots = ns;
     }
-    free(r);
-    return ferror(f) ? -1 : rc;
+    size_t k = position_hash(p) & (d->nslots - 1);
+    for (; d->slot[k]; k = (k + 1) & (d->nslots - 1))
+        if (same_position(&d->pos[d->slot[k] - 1], p))
+            return d->slot[k];
+    if (d->n >= max)
+        return 0;
+    if (d->n == d->cap) {
+        size_t c = d->cap ? 2 * d->cap : 1024;
+        ddz_position *q = realloc(d->pos, c * sizeof *q);
+        if (!q)
+            return 0;
+        d->pos = q;
+        d->cap = c;
+    }
+    d->pos[d->n++] = *p;
+    d->slot[k] = (uint32_t)d->n;
+    return d->slot[k];
+}
+
+/* The winner's move at p: one that empties the hand, else the solver's first winning move
+ * (one thread, all_first_moves 0, the kept table). */
+static ddz_outcome winning_move(const ddz_solve_args *a, const ddz_position *p, ddz_move *out)
+{
+    static ddz_result res;
+    if (play_out(p, &a->rules, out))
+        return DDZ_SOLVE_WIN;
+    ddz_outcome o = a->solver->solve(p, &a->rules, &a->opt, &res);
+    if (o != DDZ_SOLVE_WIN)
+        return o;
+    for (size_t i = 0; i < res.n_first; i++)
+        if (res.first_wins[i] == 1) {
+            *out = res.first[i];
+            return o;
+        }
+    return DDZ_SOLVE_ERROR;
+}
+
+/* Writes the nodes after the header; returns 0, or -1 with why filled. */
+static int write_dag(FILE *f, const ddz_solve_args *a, char *why, size_t cap, size_t *nodes, size_t *replies)
+{
+    static ddz_move r[DDZ_MAX_MOVES];
+    dag d = {0};
+    int rc = -1;
+    char buf[48], me[32], en[32], last[48];
+    const size_t max = DDZO_CERT_MAX_NODES;
+    *replies = 0;
+    if (!dag_node(&d, &a->pos, max)) {
+        snprintf(why, cap, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < d.n; i++) {
+        ddz_position p = d.pos[i];
+        ddz_move m;
+        ddz_format_hand(p.me, me, sizeof me);
+        ddz_format_hand(p.enemy, en, sizeof en);
+        ddz_format_move(&p.last, last, sizeof last);
+        ddz_outcome o = winning_move(a, &p, &m);
+        if (o != DDZ_SOLVE_WIN) {
+            snprintf(why, cap, "node %zu (me %s enemy %s last %s) %s", i + 1, me, en, last,
+                     o == DDZ_SOLVE_TIMEOUT ? "was not decided within --time-limit"
+                     : o == DDZ_SOLVE_LOSS  ? "is a loss by the solver's own count (a flawed solver?)"
+                                            : "made the solver fail");
+            goto done;
+        }
+        ddz_format_move(&m, buf, sizeof buf);
+        fprintf(f, "node %zu me %s enemy %s last %s\nplay %s\n", i + 1, me, en, last, buf);
+        if (m.type != DDZ_PASS && m.cards == p.me)
+            continue;
+        ddz_position q = ddz_after(&p, &m);
+        size_t n = ddz_generate(q.me, &q.last, &a->rules, r, DDZ_MAX_MOVES);
+        if (n > DDZ_MAX_MOVES) {
+            snprintf(why, cap, "node %zu: more answers than the generator's bound", i + 1);
+            goto done;
+        }
+        for (size_t k = 0; k < n; k++) {
+            ddz_position s = ddz_after(&q, &r[k]);
+            ddz_format_move(&r[k], last, sizeof last);
+            if (!s.enemy) {
+                snprintf(why, cap, "node %zu: the solver's play %s loses to the reply %s", i + 1, buf, last);
+                goto done;
+            }
+            uint32_t id = dag_node(&d, &s, max);
+            if (!id) {
+                snprintf(why, cap, d.n >= max ? "more than %zu nodes (the checker's bound)" : "out of memory at %zu nodes",
+                         d.n >= max ? max : d.n);
+                goto done;
+            }
+            fprintf(f, "reply %s -> %lu\n", last, (unsigned long)id);
+        }
+        *replies += n;
+        if (ferror(f)) {
+            snprintf(why, cap, "write failed");
+            goto done;
+        }
+    }
+    fprintf(f, "end %zu\n", d.n);
+    rc = 0;
+done:
+    *nodes = d.n;
+    free(d.pos);
+    free(d.slot);
+    return rc;
 }
 
 static void json_str(const char *s) { printf("\"%s\"", s); } /* the notation needs no escapes */
@@ -281,8 +408,19 @@ int ddz_cmd_solve(int argc, char **argv)
     char buf[128], me[64], en[64], last[96], rules[128];
     if (rc)
         return rc < 0 ? 0 : rc;
+    /* With --strategy, one table for the root's solve and every node's re-solve after it. */
+    ddz_table *kept = NULL;
+    if (a.strategy) {
+        kept = ddz_table_new(a.opt.memory_bytes);
+        if (!kept) {
+            fputs("ddz solve: --strategy: out of memory for the table (try a smaller --memory)\n", stderr);
+            return 1;
+        }
+        a.opt.table = kept;
+    }
     ddz_outcome o = a.solver->solve(&a.pos, &a.rules, &a.opt, &res);
     if (o == DDZ_SOLVE_ERROR) {
+        ddz_table_free(kept);
         fputs("ddz solve: the solver failed (a move list beyond its bounds, or out of memory)\n", stderr);
         return 1;
     }
@@ -363,26 +501,37 @@ int ddz_cmd_solve(int argc, char **argv)
         if (o != DDZ_SOLVE_WIN) {
             fprintf(stderr, "ddz solve: --strategy: no winning strategy to write (the position is a %s)\n",
                     outcome_name(o));
+            ddz_table_free(kept);
             return 1;
         }
         FILE *f = fopen(a.strategy, "w");
         if (!f) {
             fprintf(stderr, "ddz solve: --strategy '%s': cannot write: %s\n", a.strategy, strerror(errno));
+            ddz_table_free(kept);
             return 1;
         }
-        fprintf(f, "ddz-strategy 1\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
+        fprintf(f, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
+        /* One thread (the same move at each node, whatever the machine), the table of the root's
+         * solve kept, so that a node's re-solve mostly reads what the root proved. */
         ddz_solve_args b = a;
-        /* The tree's positions are many and mostly small: one thread and a small table each
-         * cost far less to set up than the root's. */
-        if (!b.opt.memory_bytes || b.opt.memory_bytes > ((size_t)8 << 20))
-            b.opt.memory_bytes = (size_t)8 << 20;
         b.opt.threads = 1;
-        int wr = write_tree(f, &b, &a.pos, 0);
-        if (fclose(f) != 0 || wr) {
-            fprintf(stderr, "ddz solve: --strategy '%s': %s\n", a.strategy,
-                    wr ? "a sub-position was not decided (time limit?)" : "write failed");
+        b.opt.all_first_moves = 0;
+        char why[512];
+        size_t nodes = 0, replies = 0;
+        double t0 = wall_seconds();
+        int wr = write_dag(f, &b, why, sizeof why, &nodes, &replies);
+        ddz_table_free(kept);
+        if (fclose(f) != 0 && !wr) {
+            wr = -1;
+            snprintf(why, sizeof why, "write failed");
+        }
+        if (wr) {
+            fprintf(stderr, "ddz solve: --strategy '%s': not written: %s\n", a.strategy, why);
+            remove(a.strategy);
             return 1;
         }
+        fprintf(stderr, "ddz solve: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
+                wall_seconds() - t0);
     }
     return 0;
 }
