@@ -28,16 +28,19 @@ check loss "outcome: loss for the player to move" "$("$ddz" solve 6789TJ 89TJQ -
 check seedport "outcome: win for the player to move" \
   "$("$ddz" solve 6789TJ 89TJQ --last 34567 --solver seed004 | sed -n 2p)"
 
-# The strategy file: header, then the play and every reply answered.
-"$ddz" solve 6666A KK --last 2 --strategy "$tmp/s.txt" >/dev/null
-check strategy "ddz-strategy 1
+# The strategy file: header, then each node with its position, play and every reply's node.
+"$ddz" solve 6666A KK --last 2 --strategy "$tmp/s.txt" >/dev/null 2>&1
+check strategy "ddz-strategy 2
 rules rlcard
 me 6666A
 enemy KK
 last single:2
+node 1 me 6666A enemy KK last single:2
 play bomb:6666
- reply pass
-  play single:A" "$(cat "$tmp/s.txt")"
+reply pass -> 2
+node 2 me A enemy KK last pass
+play single:A
+end 2" "$(cat "$tmp/s.txt")"
 "$ddz" solve 34 5 --strategy "$tmp/t.txt" >/dev/null 2>"$tmp/err"
 check strategy-loss "1 ddz solve: --strategy: no winning strategy to write (the position is a loss)" \
   "$? $(cat "$tmp/err")"
