@@ -1,6 +1,7 @@
 /* The Dou Dizhu oracle: the recogniser on hand-argued card sets, the generator against it on
  * every hand of up to 5 cards, fast and naive against the retrograde table on small universes,
- * and the flagged seed port caught by it. */
+ * the flagged seed port caught by it, and the certificate checker's answers and library entry. */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +141,73 @@ START_TEST(test_generator_equals_recogniser)
 }
 END_TEST
 
+/* ddzo_answers skips the sub-multisets whose size cannot beat `last`; it must give ddzo_moves'
+ * list exactly (same moves, same order), on random hands against every move of another hand. */
+START_TEST(test_answers_equal_moves)
+{
+    static ddz_move a[8192], b[8192], lasts[8192];
+    mj_rng g = {tu_seed("ddz answers", 14)};
+    for (int round = 0; round < 120; round++) {
+        ddz_rules r = {(ddz_convention)(round % 2), round % 5 == 4 ? 1u << DDZ_BOMB : 0u};
+        ddz_hand deck = ddz_deck(), h[2] = {0, 0};
+        int want[2] = {1 + (int)mj_rng_below(&g, 10), 1 + (int)mj_rng_below(&g, 8)};
+        for (int k = 0; k < 2; k++)
+            for (int n = 0; n < want[k];) {
+                int rank = (int)mj_rng_below(&g, DDZ_RANKS);
+                if (ddz_count(deck, rank)) {
+                    deck = ddz_sub(deck, rank, 1);
+                    h[k] = ddz_add(h[k], rank, 1);
+                    n++;
+                }
+            }
+        ddz_move pass = {0, DDZ_PASS, 0, 0};
+        size_t nl = ddzo_moves(h[1], &pass, &r, lasts, 8192);
+        ck_assert_uint_le(nl, 8192);
+        for (size_t k = 0; k <= nl; k++) {
+            const ddz_move *last = k < nl ? &lasts[k] : &pass;
+            size_t na = ddzo_answers(h[0], last, &r, a, 8192), nb = ddzo_moves(h[0], last, &r, b, 8192);
+            ck_assert_uint_eq(na, nb);
+            ck_assert_uint_le(na, 8192);
+            for (size_t i = 0; i < na; i++)
+                ck_assert_int_eq(ddz_move_compare(&a[i], &b[i]), 0);
+        }
+    }
+}
+END_TEST
+
+/* The library entry on certificates held in memory: a proof accepted with its figures, the same
+ * proof with a reply missing rejected at the play's line, a wrong version unreadable. */
+static ddzo_cert_status certify_text(const char *text, ddzo_cert_result *res)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    ck_assert_ptr_nonnull(f);
+    ddzo_cert_status st = ddzo_certify(f, NULL, res);
+    fclose(f);
+    return st;
+}
+
+START_TEST(test_certify_api)
+{
+    ddzo_cert_result res;
+    const char *good = "ddz-strategy 2\nrules rlcard\nme 6666A\nenemy KK\nlast pass\n"
+                       "node 1 me 6666A enemy KK last pass\nplay single:A\nreply pass -> 2\n"
+                       "node 2 me 6666 enemy KK last pass\nplay bomb:6666\nend 2\n";
+    ck_assert_int_eq(certify_text(good, &res), DDZO_CERT_OK);
+    ck_assert_uint_eq(res.nodes, 2);
+    ck_assert_uint_eq(res.replies, 1);
+    ck_assert_int_eq(res.depth, 2);
+    /* a single 6 is answered by a K, which the certificate leaves out */
+    const char *bad = "ddz-strategy 2\nrules rlcard\nme 6666A\nenemy KK\nlast pass\n"
+                      "node 1 me 6666A enemy KK last pass\nplay single:6\nreply pass -> 2\n"
+                      "node 2 me 666A enemy KK last pass\nplay single:A\nend 2\n";
+    ck_assert_int_eq(certify_text(bad, &res), DDZO_CERT_REJECTED);
+    ck_assert_uint_eq(res.line, 7);
+    ck_assert_msg(strstr(res.message, "misses the reply single:K") != NULL, "%s", res.message);
+    ck_assert_int_eq(certify_text("ddz-strategy 9\n", &res), DDZO_CERT_UNREADABLE);
+    ck_assert_uint_eq(res.line, 1);
+}
+END_TEST
+
 static ddz_result res;
 
 /* Judges `solver` on every position of the universe (every leading position and every
@@ -269,6 +337,8 @@ static Suite *suite(void)
     tcase_add_test(t, test_generator_equals_recogniser);
     tcase_add_test(t, test_solvers_equal_retrograde);
     tcase_add_test(t, test_seed_port_caught);
+    tcase_add_test(t, test_answers_equal_moves);
+    tcase_add_test(t, test_certify_api);
     suite_add_tcase(s, t);
     return s;
 }
