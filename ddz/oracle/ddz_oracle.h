@@ -72,8 +72,8 @@ typedef struct {
 
 /* Bounds that keep garbage from hanging or exhausting the checker. */
 #define DDZO_CERT_MAX_LINE 4096           /* bytes in one line, newline included */
-#define DDZO_CERT_MAX_NODES 20000000u     /* nodes in one certificate */
-#define DDZO_CERT_MAX_REPLIES 400000000u  /* reply lines in one certificate */
+#define DDZO_CERT_MAX_NODES 10000000u     /* nodes in one certificate */
+#define DDZO_CERT_MAX_REPLIES 100000000u  /* reply lines in one certificate */
 
 /* Reads the certificate from f (to its end) and checks it. rules, when not NULL, must equal the
  * header's rules (else DDZO_CERT_REJECTED). res is always filled. */
