@@ -10,7 +10,7 @@
 # Prints one line per position, then `certified K of W wins (L losses, T timeouts)` (and
 # `; E lines not solved` when some line is no position). Exit 0 when every win is certified and
 # every line solved, 1 otherwise, 2 for bad arguments.
-set -u
+set -u -f  # -f: no globbing of the set file's fields
 here=$(cd "$(dirname "$0")" && pwd)
 ddz=${DDZ:-$here/../build/ddz/ddz}
 usage() { echo "usage: $0 SET_FILE [--rules R] [--time-limit S] [--threads N] [--memory SIZE] [--keep DIR]" >&2; exit 2; }
