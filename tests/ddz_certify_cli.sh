@@ -94,6 +94,14 @@ out=$("$ddz" certify "$tmp/v1.txt"); check v1 "0 certified: 2 nodes, 1 replies, 
 printf 'ddz-strategy 1\nrules rlcard\nme 6666A\nenemy KK\nlast single:2\nplay single:A\n reply pass\n  play bomb:6666\n' >"$tmp/v1.txt"
 out=$("$ddz" certify "$tmp/v1.txt"); check v1-bad "1 rejected: $tmp/v1.txt:6: play single:A at node 1 does not beat single:2" "$? $out"
 
+printf 'ddz-strategy 1\nrules rlcard\nme 6666A\nenemy KK\nlast single:2\nplay bomb:6666\n  reply pass\n' >"$tmp/v1.txt"
+out=$("$ddz" certify "$tmp/v1.txt" 2>&1); check v1-indent "2 ddz certify: $tmp/v1.txt:7: a reply at indentation 2 has no play at 1 above it" "$? $out"
+# Bare cards with two readings (douzero: a plane of 4, or a plane1 of 3) must name their type.
+printf 'ddz-strategy 2\nrules douzero\nme 333444555666\nenemy 7\nlast pass\nnode 1 me 333444555666 enemy 7 last pass\nplay 333444555666\nend 1\n' >"$tmp/amb.txt"
+out=$("$ddz" certify "$tmp/amb.txt"); check ambiguous "1 rejected: $tmp/amb.txt:7: play '333444555666' reads as 2 moves under douzero (write TYPE:CARDS)" "$? $out"
+sed 's/^play 333444555666$/play plane1:333444555666/' "$tmp/amb.txt" >"$tmp/amb2.txt"
+out=$("$ddz" certify "$tmp/amb2.txt"); check typed "0 certified: 1 nodes, 0 replies, depth 1" "$? $out"
+
 # The flagged seed port "wins" with a longer straight; its certificate is refused.
 "$ddz" solve 6789TJ 89TJQ --last 34567 --solver seed004 --strategy "$tmp/s4.txt" >/dev/null 2>&1
 out=$("$ddz" certify "$tmp/s4.txt"); check seed004 "1 rejected: $tmp/s4.txt:7: play straight:6789TJ at node 1 does not beat straight:34567" "$? $out"
