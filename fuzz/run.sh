@@ -9,7 +9,7 @@ shift
 seconds=${FUZZ_SECONDS:-60}
 case $seconds in '' | *[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.." || exit 2
-targets=${*:-"parse_mpsz parse_letters parse_hex parse_unicode parse_auto differential checkpoint ddz_cards"}
+targets=${*:-"parse_mpsz parse_letters parse_hex parse_unicode parse_auto differential checkpoint ddz_cards ddz_moves ddz_solve"}
 
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
