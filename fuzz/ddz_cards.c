@@ -2,6 +2,7 @@
 #include "fuzz_common.h"
 
 #include "ddz_movegen.h"
+#include "ddz_oracle.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -40,6 +41,35 @@ static void check_hand(const uint8_t *data, size_t size, ddz_hand h, int allow_e
     ddz_format_hand(h, text, sizeof text);
     if (ddz_parse_hand(n ? text : "", 1, &back, &e) != DDZ_OK || back != h)
         fz_fail(data, size, "'%s' (the canonical form) does not read back: %s", text, e.message);
+}
+
+/* What ddz_move_from_text made of cards (type as named, DDZ_TYPES when none) must be what the
+ * oracle's recogniser reads in them: a named type is accepted exactly when the cards have a
+ * reading of that type, and is that reading; bare cards are accepted exactly when they have
+ * one reading, and are it. */
+static void check_reading(const uint8_t *data, size_t size, ddz_type type, ddz_hand cards, const ddz_rules *rules,
+                          ddz_status ms, const ddz_move *m)
+{
+    ddz_move rd[DDZ_TYPES];
+    const ddz_move *want = NULL;
+    char spec[160];
+    size_t n, k = 0;
+    if (type == DDZ_PASS || ddz_size(cards) > DDZ_MAX_HAND)
+        return;
+    n = ddzo_readings(cards, rules, rd, DDZ_TYPES);
+    for (size_t i = 0; i < n; i++)
+        if (type == DDZ_TYPES || rd[i].type == type) {
+            want = &rd[i];
+            k++;
+        }
+    ddz_format_rules(rules, spec, sizeof spec);
+    if (k == 1 && (ms != DDZ_OK || ddz_move_compare(m, want) != 0))
+        fz_fail(data, size, "move under %s: the recogniser reads %s (main %d, len %d); the parser says %s", spec,
+                ddz_type_name((ddz_type)want->type), want->main, want->len,
+                ms == DDZ_OK ? ddz_type_name((ddz_type)m->type) : ddz_status_name(ms));
+    if (k != 1 && ms == DDZ_OK)
+        fz_fail(data, size, "move under %s: read as %s (main %d), but the recogniser has %zu readings", spec,
+                ddz_type_name((ddz_type)m->type), m->main, k);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -84,6 +114,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             char mt[96];
             ddz_status ms = ddz_move_from_text(text, &rules, &m, &e);
             check_refusal(data, size, "move", ms, &e, len);
+            if (s == DDZ_OK) {
+                /* the recogniser agrees, with and without some types forbidden */
+                ddz_rules some = {(ddz_convention)c, 1u << DDZ_TRIPLE_SINGLE | 1u << DDZ_AIRPLANE_PAIRS |
+                                                         1u << DDZ_FOUR_TWO_SINGLES | 1u << DDZ_BOMB};
+                ddz_move ms_move;
+                ddz_status ss = ddz_move_from_text(text, &some, &ms_move, &e);
+                check_refusal(data, size, "move (some types forbidden)", ss, &e, len);
+                check_reading(data, size, type, cards, &rules, ms, &m);
+                check_reading(data, size, type, cards, &some, ss, &ms_move);
+            }
             if (ms != DDZ_OK)
                 continue;
             if (s != DDZ_OK || m.cards != cards || (type != DDZ_TYPES && m.type != type))

@@ -9,7 +9,7 @@ shift
 seconds=${FUZZ_SECONDS:-60}
 case $seconds in '' | *[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.." || exit 2
-targets=${*:-"parse_mpsz parse_letters parse_hex parse_unicode parse_auto differential checkpoint ddz_cards"}
+targets=${*:-"parse_mpsz parse_letters parse_hex parse_unicode parse_auto differential checkpoint ddz_cards ddz_moves ddz_solve ddz_certify"}
 
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -29,7 +29,7 @@ for t in $targets; do
   case $t in parse_*) dict="-dict=fuzz/${t#parse_}.dict" ;; esac
   [ -f "fuzz/$t.dict" ] && dict="-dict=fuzz/$t.dict"
   maxlen=1024 # the longest hand text needs about 200 bytes; a checkpoint some kilobytes
-  [ "$t" = checkpoint ] && maxlen=32768
+  case $t in checkpoint | ddz_certify) maxlen=32768 ;; esac # a checkpoint or a certificate: some kilobytes
   # New inputs go to a scratch directory (the first one named); the corpus is only read.
   # shellcheck disable=SC2086
   "$bin" -max_total_time="$seconds" -timeout=10 -max_len=$maxlen -print_final_stats=1 \
