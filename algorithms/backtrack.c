@@ -77,8 +77,9 @@ static uint64_t pair_kinds(const uint8_t count[MJ_KINDS])
  * melds the pair lies in the one group (a suit, or an honor kind) whose tiles are 2 mod 3.
  * Candidates elsewhere cannot succeed, and when a suit is at 1 mod 3, an honor held once or
  * four times, or more than one group at 2 mod 3, none can: skipping them prunes the search
- * and changes nothing else (issue 16: on complete hands most of the work was pairs tried
- * in the wrong suit). */
+ * and changes nothing else. Measured (issue 16, one run): near misses under riichi 113 -> 52
+ * ns a hand, random 136-wall hands 47 -> 34; complete hands unchanged (about 135 ns: there the
+ * right pair comes early and the time is the meld search itself). */
 static uint64_t pair_groups(const uint8_t count[MJ_KINDS], int kinds)
 {
     uint64_t groups = 0;
