@@ -31,7 +31,9 @@ static uint16_t place_back[MJ_MAX_COPIES + 1][SETS];
  * above: keep2 keeps p over both; cross2 takes the states before the pair to those after
  * it, the pair placed at either rank. The same program, with half as many lookups in the
  * chain that each suit waits on (issue 16: that chain, not the work, set dp's speed on
- * complete hands). */
+ * complete hands; measured in one run, previous -> now, ns a hand: complete under riichi
+ * 33.5 -> 27.3, under sichuan 32.8 -> 25.7; random 136-wall hands 18.7 -> 20.3). Tried and
+ * dropped: every suit both ways with no branch on the pair's suit (30.5). */
 enum { PAIRS_OF_COUNTS = (MJ_MAX_COPIES + 1) * (MJ_MAX_COPIES + 1) };
 static uint16_t keep2[PAIRS_OF_COUNTS][SETS];
 static uint16_t cross2[PAIRS_OF_COUNTS][SETS];
