@@ -21,11 +21,11 @@
  *    path below with its dot products replaced by adds (wrong answers, timing only) was 3
  *    cycles faster; without its three table reads, 7 cycles faster.
  * What was done: on CPUs with AVX-512 (VBMI, VNNI) the three suit keys and the honors' class
- * come out of one register in six vector instructions (is_win_simd), seven pairs from one mask
- * over the same register, and the honors rule first turns most random hands away before any
- * of it. Measured the same way, ns per hand, previous release -> this one: complete hands
- * under sichuan 9.98 -> 7.38, near misses under riichi 10.57 -> 9.72, complete under riichi
- * 9.45 -> 9.19, random 136-wall hands under std 4.52 -> 4.10 (README: the `make bench` run).
+ * come out of one register in seven vector instructions (is_win_simd), seven pairs from one
+ * mask over the same register, and the honors rule first turns most random hands away before
+ * any of it. Measured the same way, ns per hand, previous release -> this one: complete hands
+ * under std (34 kinds) 9.39 -> 7.03, near misses 10.48 -> 7.72, under riichi 9.51 -> 8.37 and
+ * 10.53 -> 9.22, random 136-wall hands under std 4.54 -> 3.60 (README has every workload).
  * Tried and dropped: the keys on two 256-bit halves (10.0 ns vs 9.2, riichi complete), the
  * table words by a gather (43 cycles vs 24: gathers are slow here), and no honors check
  * before the vector work (complete under riichi 8.0 ns, but random riichi hands 9.0 instead
@@ -214,10 +214,10 @@ static bool is_win_scalar(const mj_hand *h, const mj_rules *r)
     return n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)) && special14(h->count, hon, r);
 }
 
+#ifdef TABLE_SIMD
+
 /* The hand sizes a form can win at without kongs: 2, 5, 8, 11, 14. */
 static const unsigned STD_SIZES = 1u << 2 | 1u << 5 | 1u << 8 | 1u << 11 | 1u << 14;
-
-#ifdef TABLE_SIMD
 
 /* The SIMD path's constants, one 16-byte lane per group (m, p, s, honors), filled by init:
  * the byte permutation that lays the 34 counts out that way, a per-lane byte map (the suits'
