@@ -126,7 +126,8 @@ bool mj_bench_is_near_miss(const mj_hand *h, const mj_rules *r)
 }
 
 /* How each built-in workload's hands are made. */
-typedef enum { GEN_DEAL, GEN_COMPLETE, GEN_NEAR, GEN_WAITS, GEN_MIXED } gen_kind;
+/* GEN_DEAL108: dealt from the 108 suited tiles whatever the rules' tile set */
+typedef enum { GEN_DEAL, GEN_COMPLETE, GEN_NEAR, GEN_WAITS, GEN_MIXED, GEN_DEAL108 } gen_kind;
 
 typedef struct {
     mj_bench_workload_info info;
@@ -150,6 +151,12 @@ static const workload_spec specs[] = {
     HANDS("nearmiss136", "riichi",   34, GEN_NEAR,     MJ_BENCH_WIN,   14, 14, "14-tile hands one tile from complete over 34 kinds, riichi rules"),
     HANDS("waits108",    "sichuan",  27, GEN_WAITS,    MJ_BENCH_WAITS, 13, 13, "waits of 13-tile hands over 27 kinds, half dealt, half a complete hand less one tile, sichuan rules"),
     HANDS("waits136",    "riichi",   34, GEN_WAITS,    MJ_BENCH_WAITS, 13, 13, "waits of 13-tile hands over 34 kinds, half dealt, half a complete hand less one tile, riichi rules"),
+    /* issue 16: the same four kinds of hand under the standard form alone over 34 kinds, and
+     * the 108-tile wall judged under the 34-kind rules too (its hands simply hold no honors) */
+    HANDS("deal108std",     "std",   34, GEN_DEAL108,  MJ_BENCH_WIN,   14, 14, "14 tiles dealt from a shuffled 108-tile wall (no honors), standard form over 34 kinds"),
+    HANDS("deal108riichi",  "riichi", 34, GEN_DEAL108, MJ_BENCH_WIN,   14, 14, "14 tiles dealt from a shuffled 108-tile wall (no honors), riichi rules"),
+    HANDS("complete136std", "std",   34, GEN_COMPLETE, MJ_BENCH_WIN,   14, 14, "complete 14-tile hands over 34 kinds (a pair and four random melds), standard form only"),
+    HANDS("nearmiss136std", "std",   34, GEN_NEAR,     MJ_BENCH_WIN,   14, 14, "14-tile hands one tile from complete over 34 kinds, standard form only"),
     HANDS("kongs",       "mediatek", 27, GEN_MIXED,    MJ_BENCH_WIN,   14, 18, "14 to 18 tiles over 27 kinds, half built complete (kongs from 15 up), half dealt, mediatek rules"),
     SIZE(2, "std"), SIZE(3, "std"), SIZE(4, "std"), SIZE(5, "std"), SIZE(6, "std"), SIZE(7, "std"),
     SIZE(8, "std"), SIZE(9, "std"), SIZE(10, "std"), SIZE(11, "std"), SIZE(12, "std"), SIZE(13, "std"),
@@ -209,6 +216,7 @@ int mj_bench_workload_make(mj_bench_workload *w, const char *name, size_t count,
         bool ok = true;
         switch (s->gen) {
         case GEN_DEAL: *h = mj_deal(&g, s->kinds, tiles); break;
+        case GEN_DEAL108: *h = mj_deal(&g, MJ_SUITED_KINDS, tiles); break;
         case GEN_COMPLETE: ok = mj_bench_complete(&g, &w->rules, tiles, h); break;
         case GEN_NEAR: ok = mj_bench_near_miss(&g, &w->rules, tiles, h); break;
         case GEN_WAITS:
