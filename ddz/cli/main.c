@@ -24,6 +24,10 @@ static const ddz_command commands[] = {
     {"verify", "--moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--deck full|small] [--rules R] [--solver NAME|none]",
      "the generator against the oracle's recogniser on every small hand; every solver against the retrograde oracle",
      ddz_cmd_verify},
+    {"deal", "SEED N1 N2", "a seeded deal: ME the first N1 cards of a shuffled deck, ENEMY the next N2 (benchmark sets)",
+     ddz_cmd_deal},
+    {"bench", "SET_FILE... [--solver NAME[,NAME...]|all] [--threads LIST] [--time-limit S[,NAME=S...]] [--budget S] [--memory SIZE] [--all-first-moves] [--csv FILE] [--summary FILE]",
+     "times the solvers on sets of positions (ddz/bench/) under a time cap and a total budget, as CSV", ddz_cmd_bench},
 };
 static const size_t ncommands = sizeof commands / sizeof commands[0];
 
