@@ -8,8 +8,8 @@
 #          seed004 beside it (cap 1 s), a 540 s budget; writes DATA/ddz-positions.csv, ddz-summary.csv
 #   full:  17v17 and 20v17 deals: fast on 2 threads, cap 60 s, a 2,400 s budget; writes
 #          DATA/ddz-full-positions.csv, ddz-full-summary.csv
-# Environment: MJ_DDZ_BUDGET (seconds, overrides the budget), MJ_DDZ_CERTIFY_TIMEOUT (seconds per
-# set for the certificates, default 600).
+# Environment: MJ_DDZ_BUDGET (seconds, overrides the solving budget), MJ_DDZ_CERTIFY_BUDGET (seconds
+# for all the certificates of the run: 300 quick, 1200 full; what is not certified within it is a FAIL).
 set -u
 ddz=$1
 data=$2
@@ -25,10 +25,12 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')
 case $mode in
   quick)
     prefix=ddz
+    cbudget=${MJ_DDZ_CERTIFY_BUDGET:-300}
     files="deal-5v5 deal-8v8 deal-10v10 deal-12v12 deal-13v13 deal-15v15 hard published"
     set -- --solver all --threads 1,2 --time-limit 10,naive=1,seed004=1 --budget "${MJ_DDZ_BUDGET:-540}" ;;
   full)
     prefix=ddz-full
+    cbudget=${MJ_DDZ_CERTIFY_BUDGET:-1200}
     files="deal-17v17 deal-20v17"
     set -- --solver fast --threads 2 --time-limit 60 --budget "${MJ_DDZ_BUDGET:-2400}" ;;
   *) echo "bench/ddz.sh: mode quick or full, not '$mode'" >&2; exit 2 ;;
@@ -69,8 +71,9 @@ if [ ! -f "$cert" ]; then
   echo "certify: skipped (scripts/ddz-certify-wins.sh not present)"
 else
   tmp=$(mktemp -d "${TMPDIR:-/tmp}/ddz-bench.XXXXXX") || exit 1
+  cstart=$(date +%s)
   for f in $files; do
-    rm -f "$tmp"/part-*
+    rm -f "$tmp"/part-* "$tmp"/rules-*
     awk -v dir="$tmp" '
     BEGIN { rules = "rlcard"; n = 0 }
     /^[[:space:]]*#[[:space:]]*rules:/ { sub(/^[[:space:]]*#[[:space:]]*rules:[[:space:]]*/, ""); rules = $0; next }
@@ -82,13 +85,19 @@ else
     for p in "$tmp"/part-*; do
       [ -f "$p" ] || continue
       r=$(cat "$tmp/rules-${p##*-}")
-      out=$(DDZ=$ddz timeout "${MJ_DDZ_CERTIFY_TIMEOUT:-600}" sh "$cert" "$p" --rules "$r" --time-limit 60 2>&1)
+      left=$((cbudget - ($(date +%s) - cstart)))
+      if [ "$left" -le 0 ]; then
+        echo "FAIL  certify $f ($r): not run, the certify budget of $cbudget s is spent (MJ_DDZ_CERTIFY_BUDGET)"
+        status=1
+        continue
+      fi
+      out=$(DDZ=$ddz timeout "$left" sh "$cert" "$p" --rules "$r" --time-limit 60 2>&1)
       crc=$?
       line=$(printf '%s\n' "$out" | tail -n 1)
       if [ "$crc" -eq 0 ]; then
         echo "PASS  certify $f ($r): $line"
       elif [ "$crc" -eq 124 ]; then
-        echo "FAIL  certify $f ($r): stopped after ${MJ_DDZ_CERTIFY_TIMEOUT:-600} s"
+        echo "FAIL  certify $f ($r): stopped when the certify budget of $cbudget s was spent (MJ_DDZ_CERTIFY_BUDGET)"
         status=1
       else
         echo "FAIL  certify $f ($r): $line"

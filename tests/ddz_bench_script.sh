@@ -58,6 +58,12 @@ CERT_FAIL=1 CERT_LOG=$tmp/cert2.log MJ_DDZ_BUDGET=0.001 sh "$repo/bench/ddz.sh" 
 check certify-fail-exit 1 $?
 check certify-fail-line "FAIL  certify deal-5v5 (rlcard): certified 0 of 1 wins (0 losses, 0 timeouts)" \
   "$(grep 'certify deal-5v5' "$tmp/out")"
+# 4. the certify budget spent: every set a FAIL line saying so, exit 1
+CERT_LOG=$tmp/cert3.log MJ_DDZ_CERTIFY_BUDGET=0 MJ_DDZ_BUDGET=0.001 sh "$repo/bench/ddz.sh" "$ddz" "$tmp/data" quick >"$tmp/out" 2>"$tmp/err"
+check certify-budget-exit 1 $?
+check certify-budget-line "FAIL  certify hard (rlcard): not run, the certify budget of 0 s is spent (MJ_DDZ_CERTIFY_BUDGET)" \
+  "$(grep 'certify hard' "$tmp/out")"
+[ -f "$tmp/cert3.log" ]; check certify-budget-no-call 1 $?
 
 echo "ddz_bench_script: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
