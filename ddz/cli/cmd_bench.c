@@ -453,7 +453,10 @@ int ddz_cmd_bench(int argc, char **argv)
         char *end;
         errno = 0;
         unsigned long long v = strtoull(memory_arg, &end, 10);
-        unsigned shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+        unsigned shift = (*end == 'K' || *end == 'k')   ? 10
+                         : (*end == 'M' || *end == 'm') ? 20
+                         : (*end == 'G' || *end == 'g') ? 30
+                                                        : 0;
         if (shift)
             end++;
         if (end == memory_arg || *end || errno || memory_arg[0] == '-' || v == 0 || v > (1ULL << 40) >> shift)
