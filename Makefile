@@ -5,7 +5,7 @@ FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all deps configure build install test test-exhaustive test-mpi verify verify-all riichi34 bench report reports-commit fuzz clean
+.PHONY: all deps configure build install test test-exhaustive test-mpi verify verify-all riichi34 bench bench-ddz bench-ddz-full report reports-commit fuzz clean
 
 all: build
 
@@ -48,6 +48,13 @@ riichi34: build
 
 bench: build
 	@cmake --build $(BUILD) --target bench
+
+# The Dou Dizhu sets alone (also part of `make bench`), and the long 17v17 and 20v17 sets.
+bench-ddz: build
+	@cmake --build $(BUILD) --target bench-ddz
+
+bench-ddz-full: build
+	@cmake --build $(BUILD) --target bench-ddz-full
 
 report: build
 	@cmake --build $(BUILD) --target report

@@ -1,6 +1,6 @@
 #!/bin/sh
 # `make bench`: every workload for every algorithm into DATA/*.csv, then the speed targets as PASS/FAIL lines.
-# Usage: sh bench/run.sh MJVERIFY DATA   (MJ_BENCH_SEED overrides the seed)
+# Usage: sh bench/run.sh MJVERIFY DATA [DDZ]   (MJ_BENCH_SEED overrides the seed; DDZ adds the Dou Dizhu sets)
 set -u
 mjv=$1
 data=$2
@@ -62,5 +62,9 @@ echo "$targets"
 if printf '%s\n' "$targets" | grep -q '^FAIL'; then
   echo "bench: a speed target failed (see the FAIL lines above)" >&2
   status=1
+fi
+# the Dou Dizhu sets, when the bench target passes the ddz command (bench/ddz.sh)
+if [ $# -ge 3 ]; then
+  sh "$here/ddz.sh" "$3" "$data" quick || status=1
 fi
 exit $status

@@ -151,6 +151,8 @@ if [ -s "$plot/oracle.list" ]; then
   done <"$plot/oracle.list"
 fi
 
+sh "$(dirname "$0")/ddz-index.sh" "$dir" # the Dou Dizhu section, when make bench measured it
+
 cat <<EOF
 <h2>Data</h2>
 <p><a href="data/hands.csv">hands.csv</a> &middot; <a href="data/sizes.csv">sizes.csv</a> &middot;

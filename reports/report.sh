@@ -275,6 +275,9 @@ for json in "$dir"/verify-*.json; do
   echo "$name $base.json" >>"$plot/oracle.list"
 done
 
+# --- 6. the Dou Dizhu solvers (reports/ddz.sh; nothing without data/ddz-*positions.csv)
+sh "$here/ddz.sh" "$dir"
+
 # --- index.html
 (cd "$dir" && sh "$here/../bench/targets.sh" data "$(awk -F, '$2 == "true" { print $1 }' data/algos.csv | tr '\n' ' ')") >"$plot/targets.txt" || true
 sh "$here/index.sh" "$dir" >"$dir/index.html"

@@ -1,0 +1,676 @@
+/* ddz deal and ddz bench: seeded deals from one documented shuffle, and every solver timed on
+ * sets of positions (the ddz/bench/ set files) under a per-position time cap and a total budget, as CSV. */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "ddz_cli.h"
+#include "ddz_movegen.h"
+#include "ddz_solver.h"
+#include "mj_random.h"
+
+#define USAGE_DEAL "usage: ddz deal SEED N1 N2   (ME = the first N1 cards of the seeded shuffle, ENEMY the next N2)\n"
+#define USAGE_BENCH                                                                                      \
+    "usage: ddz bench SET_FILE... [--solver NAME[,NAME...]|all] [--threads LIST] [--time-limit S[,NAME=S...]]\n" \
+    "                 [--budget S] [--memory SIZE] [--all-first-moves] [--csv FILE] [--summary FILE]\n"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---- ddz deal ---- */
+
+/* The deal: the 54 cards in rank order (3333 4444 ... 2222 X D), shuffled by Fisher-Yates
+ * from the first place up, place i swapped with i + mj_rng_below(54 - i) of the splitmix64
+ * stream mj_rng {SEED} (core/random.c); ME takes places 0..N1-1, ENEMY the next N2. */
+static void deal(uint64_t seed, int n1, int n2, ddz_hand *me, ddz_hand *enemy)
+{
+    int deck[DDZ_DECK_SIZE], k = 0;
+    for (int r = 0; r < DDZ_RANKS; r++)
+        for (int c = 0; c < (r >= DDZ_RX ? 1 : 4); c++)
+            deck[k++] = r;
+    mj_rng g = {seed};
+    for (int i = 0; i < DDZ_DECK_SIZE; i++) {
+        int j = i + (int)mj_rng_below(&g, (uint32_t)(DDZ_DECK_SIZE - i));
+        int t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+    *me = *enemy = 0;
+    for (int i = 0; i < n1 + n2; i++) {
+        ddz_hand *h = i < n1 ? me : enemy;
+        *h = ddz_add(*h, deck[i], 1);
+    }
+}
+
+static int parse_count(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int ddz_cmd_deal(int argc, char **argv)
+{
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(USAGE_DEAL, stdout);
+        return 0;
+    }
+    if (argc != 4) {
+        fprintf(stderr, "ddz deal: three arguments expected (SEED N1 N2), got %d\n" USAGE_DEAL, argc - 1);
+        return 2;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long seed = strtoull(argv[1], &end, 10);
+    if (end == argv[1] || *end || errno || argv[1][0] == '-') {
+        fprintf(stderr, "ddz deal: SEED '%s': a number 0 to 2^64-1 expected\n" USAGE_DEAL, argv[1]);
+        return 2;
+    }
+    long n1, n2;
+    if (parse_count(argv[2], 1, DDZ_MAX_HAND, &n1) || parse_count(argv[3], 1, DDZ_MAX_HAND, &n2)) {
+        fprintf(stderr, "ddz deal: N1 '%s', N2 '%s': hand sizes 1 to %d expected\n" USAGE_DEAL, argv[2], argv[3],
+                DDZ_MAX_HAND);
+        return 2;
+    }
+    ddz_hand me, en;
+    char a[64], b[64];
+    deal((uint64_t)seed, (int)n1, (int)n2, &me, &en);
+    ddz_format_hand(me, a, sizeof a);
+    ddz_format_hand(en, b, sizeof b);
+    printf("%s %s\n", a, b);
+    return 0;
+}
+
+/* ---- ddz bench: the sets ---- */
+
+typedef struct {
+    ddz_position pos;
+    ddz_rules rules;
+    int expect; /* -1 none, else DDZ_SOLVE_LOSS / DDZ_SOLVE_WIN from a "# expect:" line */
+    int line;
+    int set;
+} bench_pos;
+
+typedef struct {
+    char name[64];
+    const char *path;
+} bench_set;
+
+typedef struct {
+    bench_pos *p;
+    size_t n, cap;
+    bench_set *sets;
+    size_t nsets;
+} bench_list;
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+}
+
+/* A comment directive "# KEY: VALUE": returns VALUE (trimmed) when the comment is one. */
+static const char *directive(const char *comment, const char *key)
+{
+    const char *s = comment + 1;
+    size_t k = strlen(key);
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (strncmp(s, key, k) != 0 || s[k] != ':')
+        return NULL;
+    s += k + 1;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+/* Reads one set file (ddz/bench/README.md: `ME ENEMY [LAST]` a line, `#` comments, the
+ * directives `# rules: R` for the lines below and `# expect: win|loss` for the next position).
+ * Returns 0, or 2 after one line "FILE:LINE: reason" on stderr. */
+static int read_set(const char *path, size_t si, bench_list *L)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "ddz bench: %s: cannot read: %s\n", path, strerror(errno));
+        return 2;
+    }
+    char line[1024];
+    int lineno = 0, expect = -1, count = 0;
+    ddz_rules rules;
+    ddz_error e;
+    ddz_parse_rules("", &rules, &e);
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            fprintf(stderr, "%s:%d: line longer than %zu bytes\n", path, lineno, sizeof line - 2);
+            fclose(f);
+            return 2;
+        }
+        trim(line);
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == '\0')
+            continue;
+        if (*s == '#') {
+            const char *v;
+            if ((v = directive(s, "rules"))) {
+                if (ddz_parse_rules(v, &rules, &e) != DDZ_OK) {
+                    fprintf(stderr, "%s:%d: rules '%s': %s\n", path, lineno, v, e.message);
+                    fclose(f);
+                    return 2;
+                }
+            } else if ((v = directive(s, "expect"))) {
+                if (strcmp(v, "win") == 0)
+                    expect = DDZ_SOLVE_WIN;
+                else if (strcmp(v, "loss") == 0)
+                    expect = DDZ_SOLVE_LOSS;
+                else {
+                    fprintf(stderr, "%s:%d: expect '%s': win or loss expected\n", path, lineno, v);
+                    fclose(f);
+                    return 2;
+                }
+            }
+            continue;
+        }
+        char *tok[4];
+        int nt = 0;
+        for (char *t = strtok(s, " \t"); t; t = strtok(NULL, " \t")) {
+            if (nt == 3) {
+                nt++;
+                break;
+            }
+            tok[nt++] = t;
+        }
+        if (nt < 2 || nt > 3) {
+            fprintf(stderr, "%s:%d: ME ENEMY [LAST] expected, got %s\n", path, lineno,
+                    nt < 2 ? "one field" : "more than three fields");
+            fclose(f);
+            return 2;
+        }
+        bench_pos p = {.rules = rules, .expect = expect, .line = lineno, .set = (int)si};
+        for (int k = 0; k < 2; k++)
+            if (ddz_parse_hand(tok[k], 0, k ? &p.pos.enemy : &p.pos.me, &e) != DDZ_OK) {
+                fprintf(stderr, "%s:%d: %s hand '%s': %s\n", path, lineno, k ? "ENEMY" : "ME", tok[k], e.message);
+                fclose(f);
+                return 2;
+            }
+        if (ddz_check_disjoint(p.pos.me, p.pos.enemy, &e) != DDZ_OK) {
+            fprintf(stderr, "%s:%d: ME and ENEMY do not fit one deck: %s\n", path, lineno, e.message);
+            fclose(f);
+            return 2;
+        }
+        p.pos.last = (ddz_move){0, DDZ_PASS, 0, 0};
+        if (nt == 3) {
+            if (ddz_move_from_text(tok[2], &rules, &p.pos.last, &e) != DDZ_OK) {
+                fprintf(stderr, "%s:%d: LAST '%s': %s\n", path, lineno, tok[2], e.message);
+                fclose(f);
+                return 2;
+            }
+            if (ddz_check_disjoint(p.pos.me + p.pos.enemy, p.pos.last.cards, &e) != DDZ_OK) {
+                fprintf(stderr, "%s:%d: the hands and LAST do not fit one deck: %s\n", path, lineno, e.message);
+                fclose(f);
+                return 2;
+            }
+        }
+        if (L->n == L->cap) {
+            size_t nc = L->cap ? 2 * L->cap : 64;
+            bench_pos *np = realloc(L->p, nc * sizeof *np);
+            if (!np) {
+                fprintf(stderr, "ddz bench: out of memory\n");
+                fclose(f);
+                return 2;
+            }
+            L->p = np;
+            L->cap = nc;
+        }
+        L->p[L->n++] = p;
+        expect = -1;
+        count++;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        fprintf(stderr, "ddz bench: %s: read error\n", path);
+        return 2;
+    }
+    if (count == 0) {
+        fprintf(stderr, "%s:%d: no positions in the set\n", path, lineno);
+        return 2;
+    }
+    return 0;
+}
+
+/* The set's name: the file name without its folder and its .txt. */
+static void set_name(const char *path, char *out, size_t cap)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    size_t n = strlen(b);
+    if (n > 4 && strcmp(b + n - 4, ".txt") == 0)
+        n -= 4;
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(out, b, n);
+    out[n] = '\0';
+    for (char *c = out; *c; c++)
+        if (*c == ',' || *c == '"')
+            *c = '_';
+}
+
+/* ---- ddz bench: the runs ---- */
+
+typedef struct {
+    int set, solver, threads;
+    int outcome; /* ddz_outcome, or SKIPPED */
+    double seconds, limit;
+    unsigned long long nodes, hits, stores, evictions;
+    size_t bytes;
+    int wrong; /* 1: decided against the reference */
+} bench_row;
+
+#define SKIPPED 9
+
+static const char *outcome_name(int o)
+{
+    return o == DDZ_SOLVE_WIN       ? "win"
+           : o == DDZ_SOLVE_LOSS    ? "loss"
+           : o == DDZ_SOLVE_TIMEOUT ? "timeout"
+           : o == SKIPPED           ? "skipped"
+                                    : "error";
+}
+
+/* Only fast runs a parallel region (naive.c and seed004.c search on the calling thread), so
+ * the others are run once, as one thread, whatever --threads lists. */
+static int takes_threads(const ddz_solver *s) { return strcmp(s->name, "fast") == 0; }
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_ull(const void *a, const void *b)
+{
+    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int bench_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "ddz bench: %s '%s'\n" USAGE_BENCH, what, arg);
+    return 2;
+}
+
+static int parse_seconds(const char *s, double *out)
+{
+    char *end;
+    double t = strtod(s, &end);
+    if (end == s || *end || !(t > 0) || !isfinite(t))
+        return -1;
+    *out = t;
+    return 0;
+}
+
+int ddz_cmd_bench(int argc, char **argv)
+{
+    const char *solvers_arg = "fast", *threads_arg = "1", *limit_arg = "10", *budget_arg = NULL,
+               *memory_arg = NULL, *csv_path = NULL, *summary_path = NULL;
+    const char *files[256];
+    int nfiles = 0, all_first = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], **slot = NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(USAGE_BENCH, stdout);
+            return 0;
+        }
+        if (a[0] != '-' || a[1] == '\0') {
+            if (nfiles == (int)(sizeof files / sizeof files[0]))
+                return bench_error("too many set files, from", a);
+            files[nfiles++] = a;
+            continue;
+        }
+        if (strcmp(a, "--all-first-moves") == 0) {
+            all_first = 1;
+            continue;
+        }
+        if (strcmp(a, "--solver") == 0)
+            slot = &solvers_arg;
+        else if (strcmp(a, "--threads") == 0)
+            slot = &threads_arg;
+        else if (strcmp(a, "--time-limit") == 0)
+            slot = &limit_arg;
+        else if (strcmp(a, "--budget") == 0)
+            slot = &budget_arg;
+        else if (strcmp(a, "--memory") == 0)
+            slot = &memory_arg;
+        else if (strcmp(a, "--csv") == 0)
+            slot = &csv_path;
+        else if (strcmp(a, "--summary") == 0)
+            slot = &summary_path;
+        else
+            return bench_error("unknown flag", a);
+        if (i + 1 >= argc)
+            return bench_error("flag needs a value:", a);
+        *slot = argv[++i];
+    }
+    if (nfiles == 0) {
+        fputs("ddz bench: no SET_FILE given\n" USAGE_BENCH, stderr);
+        return 2;
+    }
+
+    /* Solvers: a comma list in registry order as given, or all. */
+    const ddz_solver *solvers[16];
+    int nsolvers = 0;
+    if (strcmp(solvers_arg, "all") == 0) {
+        for (size_t i = 0; ddz_solvers[i] && nsolvers < 16; i++)
+            solvers[nsolvers++] = ddz_solvers[i];
+    } else {
+        char buf[256];
+        if (strlen(solvers_arg) >= sizeof buf)
+            return bench_error("--solver: too long", solvers_arg);
+        strcpy(buf, solvers_arg);
+        for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+            const ddz_solver *s = ddz_solver_find(t);
+            if (!s)
+                return bench_error("--solver: no such solver (fast, naive, seed004, all):", t);
+            if (nsolvers == 16)
+                return bench_error("--solver: too many", solvers_arg);
+            solvers[nsolvers++] = s;
+        }
+        if (nsolvers == 0)
+            return bench_error("--solver: a name expected, not", solvers_arg);
+    }
+    /* Thread counts. */
+    int threads[16], nthreads = 0;
+    {
+        char buf[128];
+        if (strlen(threads_arg) >= sizeof buf)
+            return bench_error("--threads: too long", threads_arg);
+        strcpy(buf, threads_arg);
+        for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+            long v;
+            if (parse_count(t, 1, 256, &v) || nthreads == 16)
+                return bench_error("--threads: a list of 1 to 16 thread counts (1..256) expected, not", threads_arg);
+            threads[nthreads++] = (int)v;
+        }
+        if (nthreads == 0)
+            return bench_error("--threads: a list such as 1,2 expected, not", threads_arg);
+    }
+    /* Time limits: S for every solver, then NAME=S for some. */
+    double limit[16];
+    {
+        char buf[256];
+        double all = 0;
+        int have_all = 0;
+        if (strlen(limit_arg) >= sizeof buf)
+            return bench_error("--time-limit: too long", limit_arg);
+        strcpy(buf, limit_arg);
+        for (int k = 0; k < nsolvers; k++)
+            limit[k] = 0;
+        for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+            char *eq = strchr(t, '=');
+            double v;
+            if (!eq) {
+                if (have_all || parse_seconds(t, &all))
+                    return bench_error("--time-limit: S or S,NAME=S,... (seconds > 0) expected, not", limit_arg);
+                have_all = 1;
+                continue;
+            }
+            *eq = '\0';
+            if (!ddz_solver_find(t) || parse_seconds(eq + 1, &v))
+                return bench_error("--time-limit: NAME=S with a solver's name and seconds > 0 expected, not",
+                                   limit_arg);
+            for (int k = 0; k < nsolvers; k++)
+                if (strcmp(solvers[k]->name, t) == 0)
+                    limit[k] = v;
+        }
+        if (!have_all)
+            all = 10;
+        for (int k = 0; k < nsolvers; k++)
+            if (limit[k] == 0)
+                limit[k] = all;
+    }
+    double budget = 0;
+    if (budget_arg && parse_seconds(budget_arg, &budget))
+        return bench_error("--budget: seconds > 0 expected, not", budget_arg);
+    size_t memory = 0;
+    if (memory_arg) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(memory_arg, &end, 10);
+        unsigned shift = (*end == 'K' || *end == 'k')   ? 10
+                         : (*end == 'M' || *end == 'm') ? 20
+                         : (*end == 'G' || *end == 'g') ? 30
+                                                        : 0;
+        if (shift)
+            end++;
+        if (end == memory_arg || *end || errno || memory_arg[0] == '-' || v == 0 || v > (1ULL << 40) >> shift)
+            return bench_error("--memory: a size such as 64M or 1G expected, not", memory_arg);
+        memory = (size_t)(v << shift);
+    }
+
+    /* Every set is read (and every line checked) before anything is timed. */
+    bench_list L = {0};
+    L.sets = calloc((size_t)nfiles, sizeof *L.sets);
+    if (!L.sets)
+        return 2;
+    L.nsets = (size_t)nfiles;
+    for (int i = 0; i < nfiles; i++) {
+        L.sets[i].path = files[i];
+        set_name(files[i], L.sets[i].name, sizeof L.sets[i].name);
+        int rc = read_set(files[i], (size_t)i, &L);
+        if (rc) {
+            free(L.p);
+            free(L.sets);
+            return rc;
+        }
+    }
+
+    FILE *csv = stdout;
+    if (csv_path && !(csv = fopen(csv_path, "w"))) {
+        fprintf(stderr, "ddz bench: --csv '%s': cannot write: %s\n", csv_path, strerror(errno));
+        free(L.p);
+        free(L.sets);
+        return 2;
+    }
+    fprintf(csv, "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,"
+                 "tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree\n");
+
+    size_t maxrows = L.n * (size_t)nsolvers * (size_t)nthreads;
+    bench_row *rows = calloc(maxrows ? maxrows : 1, sizeof *rows);
+    ddz_result *res = malloc(sizeof *res);
+    if (!rows || !res) {
+        fputs("ddz bench: out of memory\n", stderr);
+        return 2;
+    }
+    size_t nrows = 0;
+    int wrong_unflagged = 0, errors = 0;
+    double t_start = now_s();
+    size_t set_pos = 0;
+    for (size_t pi = 0; pi < L.n; pi++) {
+        const bench_pos *p = &L.p[pi];
+        const bench_set *S = &L.sets[p->set];
+        set_pos = pi == 0 || L.p[pi - 1].set != p->set ? 1 : set_pos + 1;
+        int ref = p->expect; /* the reference outcome: the expectation, else the first decided unflagged */
+        char me[64], en[64], last[96], rules[128];
+        ddz_format_hand(p->pos.me, me, sizeof me);
+        ddz_format_hand(p->pos.enemy, en, sizeof en);
+        ddz_format_move(&p->pos.last, last, sizeof last);
+        ddz_format_rules(&p->rules, rules, sizeof rules);
+        for (char *c = rules; *c; c++)
+            if (*c == ',')
+                *c = '+';
+        for (int si = 0; si < nsolvers; si++) {
+            const ddz_solver *sv = solvers[si];
+            for (int ti = 0; ti < nthreads; ti++) {
+                int nt = threads[ti];
+                if (!takes_threads(sv)) {
+                    if (ti > 0)
+                        break;
+                    nt = 1;
+                }
+                bench_row *r = &rows[nrows++];
+                memset(r, 0, sizeof *r);
+                r->set = p->set;
+                r->solver = si;
+                r->threads = nt;
+                r->limit = limit[si];
+                double left = budget > 0 ? budget - (now_s() - t_start) : 0;
+                if (budget > 0 && left < 0.001) {
+                    r->outcome = SKIPPED;
+                    r->limit = 0;
+                } else {
+                    if (budget > 0 && left < r->limit)
+                        r->limit = left;
+                    ddz_solve_options opt = {0};
+                    opt.threads = nt;
+                    opt.memory_bytes = memory;
+                    opt.all_first_moves = all_first;
+                    opt.time_limit_s = r->limit;
+                    memset(res, 0, sizeof *res); /* a solver may leave a field it does not use unset */
+                    ddz_outcome o = sv->solve(&p->pos, &p->rules, &opt, res);
+                    r->outcome = o;
+                    r->seconds = res->seconds;
+                    r->nodes = res->nodes;
+                    r->hits = res->tt_hits;
+                    r->stores = res->tt_stores;
+                    r->evictions = res->tt_evictions;
+                    r->bytes = res->tt_bytes;
+                    if (o == DDZ_SOLVE_ERROR)
+                        errors++;
+                    if (o == DDZ_SOLVE_WIN || o == DDZ_SOLVE_LOSS) {
+                        if (ref < 0 && !sv->flawed)
+                            ref = o;
+                        else if (ref >= 0 && (int)o != ref) {
+                            r->wrong = 1;
+                            if (!sv->flawed)
+                                wrong_unflagged++;
+                        }
+                    }
+                }
+                const char *agree = r->outcome != DDZ_SOLVE_WIN && r->outcome != DDZ_SOLVE_LOSS ? "-"
+                                    : r->wrong                                                  ? "no"
+                                    : ref >= 0                                                  ? "yes"
+                                                                                                : "-";
+                fprintf(csv, "%s,%zu,%d,%s,%s,%s,%s,%s,%s,%d,%.3f,%s,%.6f,%llu,%llu,%llu,%llu,%zu,%s,%s\n", S->name,
+                        set_pos, p->line, me, en, last, rules, sv->name, sv->flawed ? "yes" : "no", r->threads,
+                        r->limit, outcome_name(r->outcome), r->seconds, r->nodes, r->hits, r->stores, r->evictions,
+                        r->bytes, p->expect == DDZ_SOLVE_WIN ? "win" : p->expect == DDZ_SOLVE_LOSS ? "loss" : "-",
+                        agree);
+                fflush(csv);
+                fprintf(stderr, "bench: %s #%zu (line %d) %s, %d thread%s: %s%s", S->name, set_pos, p->line,
+                        sv->name, r->threads, r->threads == 1 ? "" : "s", outcome_name(r->outcome),
+                        r->wrong ? (sv->flawed ? " (WRONG, flagged solver)" : " (ERROR: WRONG)") : "");
+                if (r->outcome != SKIPPED)
+                    fprintf(stderr, " %.3f s, %llu nodes", r->seconds, r->nodes);
+                fputc('\n', stderr);
+            }
+        }
+    }
+    if (csv != stdout && fclose(csv) != 0) {
+        fprintf(stderr, "ddz bench: --csv '%s': write failed\n", csv_path);
+        errors++;
+    }
+
+    /* The summary per set, solver and thread count. */
+    FILE *sum = NULL;
+    if (summary_path && !(sum = fopen(summary_path, "w"))) {
+        fprintf(stderr, "ddz bench: --summary '%s': cannot write: %s\n", summary_path, strerror(errno));
+        errors++;
+    }
+    if (sum)
+        fprintf(sum, "set,solver,flawed,threads,time_limit_s,positions,run,solved,solved_share,timeouts,skipped,"
+                     "errors,wrong,median_s,worst_s,worst_is_timeout,total_s,median_nodes,max_nodes,max_tt_bytes\n");
+    double *secs = malloc((L.n ? L.n : 1) * sizeof *secs);
+    unsigned long long *nodes = malloc((L.n ? L.n : 1) * sizeof *nodes);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    fprintf(stderr, "bench: %-10s %-8s %3s %6s %9s %9s %9s %9s %12s\n", "set", "solver", "thr", "solved", "share",
+            "median_s", "worst_s", "total_s", "median_nodes");
+    for (size_t s = 0; s < L.nsets && secs && nodes; s++)
+        for (int si = 0; si < nsolvers; si++)
+            for (int ti = 0; ti < nthreads; ti++) {
+                int nt = takes_threads(solvers[si]) ? threads[ti] : 1;
+                if (!takes_threads(solvers[si]) && ti > 0)
+                    break;
+                size_t npos = 0, run = 0, solved = 0, tmo = 0, skip = 0, err = 0, wrong = 0, maxbytes = 0;
+                double worst = 0, total = 0, lim = 0;
+                int worst_tmo = 0;
+                unsigned long long maxn = 0;
+                for (size_t k = 0; k < nrows; k++) {
+                    const bench_row *r = &rows[k];
+                    if (r->set != (int)s || r->solver != si || r->threads != nt)
+                        continue;
+                    npos++;
+                    if (r->outcome == SKIPPED) {
+                        skip++;
+                        continue;
+                    }
+                    secs[run] = r->seconds;
+                    nodes[run++] = r->nodes;
+                    total += r->seconds;
+                    if (r->limit > lim)
+                        lim = r->limit;
+                    solved += r->outcome == DDZ_SOLVE_WIN || r->outcome == DDZ_SOLVE_LOSS;
+                    tmo += r->outcome == DDZ_SOLVE_TIMEOUT;
+                    err += r->outcome == DDZ_SOLVE_ERROR;
+                    wrong += r->wrong;
+                    if (r->seconds >= worst) {
+                        worst = r->seconds;
+                        worst_tmo = r->outcome == DDZ_SOLVE_TIMEOUT;
+                    }
+                    if (r->nodes > maxn)
+                        maxn = r->nodes;
+                    if (r->bytes > maxbytes)
+                        maxbytes = r->bytes;
+                }
+                if (npos == 0)
+                    continue;
+                qsort(secs, run, sizeof *secs, cmp_double);
+                qsort(nodes, run, sizeof *nodes, cmp_ull);
+                double med = run ? (run % 2 ? secs[run / 2] : (secs[run / 2 - 1] + secs[run / 2]) / 2) : 0;
+                unsigned long long medn = run ? nodes[run / 2] : 0;
+                double share = npos ? (double)solved / (double)npos : 0;
+                fprintf(stderr, "bench: %-10s %-8s %3d %3zu/%-3zu %8.1f%% %9.3f %8.3f%s %9.2f %12llu%s%s\n",
+                        L.sets[s].name, solvers[si]->name, nt, solved, npos, 100 * share, med, worst,
+                        worst_tmo ? "+" : " ", total, medn, skip ? " (some skipped: budget)" : "",
+                        wrong ? " WRONG ANSWERS" : "");
+                if (sum)
+                    fprintf(sum, "%s,%s,%s,%d,%.3f,%zu,%zu,%zu,%.4f,%zu,%zu,%zu,%zu,%.6f,%.6f,%s,%.3f,%llu,%llu,%zu\n",
+                            L.sets[s].name, solvers[si]->name, solvers[si]->flawed ? "yes" : "no", nt, lim, npos,
+                            run, solved, share, tmo, skip, err, wrong, med, worst, worst_tmo ? "yes" : "no", total,
+                            medn, maxn, maxbytes);
+            }
+    fprintf(stderr, "bench: %zu positions in %zu set%s, %.1f s in all; peak memory %ld MiB (resident)%s\n", L.n,
+            L.nsets, L.nsets == 1 ? "" : "s", now_s() - t_start, ru.ru_maxrss / 1024,
+            "; a worst time marked + is a timeout (the cap)");
+    if (sum && fclose(sum) != 0) {
+        fprintf(stderr, "ddz bench: --summary '%s': write failed\n", summary_path);
+        errors++;
+    }
+    free(secs);
+    free(nodes);
+    free(rows);
+    free(res);
+    free(L.p);
+    free(L.sets);
+    if (wrong_unflagged)
+        fprintf(stderr, "ddz bench: ERROR: %d answer%s of an unflagged solver disagree with the reference\n",
+                wrong_unflagged, wrong_unflagged == 1 ? "" : "s");
+    return wrong_unflagged || errors ? 1 : 0;
+}

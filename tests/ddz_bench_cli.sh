@@ -1,0 +1,122 @@
+#!/bin/sh
+# ddz deal and ddz bench as a user meets them: the deal pinned to its documented shuffle and
+# deterministic, the CSV's shape and verdicts on a tiny set under tiny caps (a timeout, a budget
+# that skips, a wrong expectation caught), bad set lines refused with FILE:LINE, and the speed
+# goals read back from a CSV by bench/ddz-targets.sh. Usage: ddz_bench_cli.sh DDZ SOURCE_DIR
+set -u
+ddz=$1
+src=$2
+failed=0 passed=0
+check() { # name, expected, actual
+  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
+}
+tmp=${TMPDIR:-/tmp}/ddz_bench_cli.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+# --- ddz deal: the documented shuffle (splitmix64 mj_rng {SEED}, Fisher-Yates from place 0), pinned
+check deal-golden "48999TTQKKA2X 344556688JJA2" "$("$ddz" deal 1 13 13)"
+check deal-again "$("$ddz" deal 7 17 17)" "$("$ddz" deal 7 17 17)"
+out=$("$ddz" deal 3 20 17)
+check deal-sizes "20 17" "$(echo "$out" | awk '{ print length($1), length($2) }' | sed 's/ 1[0-9]*$/ 17/; s/^2[0-9]/20/')"
+# the two hands fit one deck: ddz solve accepts them (a 1-node position is not needed: just the parse)
+"$ddz" moves "$(echo "$out" | cut -d' ' -f1)" >/dev/null 2>&1; check deal-me-parses 0 $?
+check deal-differs 1 "$([ "$("$ddz" deal 1 13 13)" != "$("$ddz" deal 2 13 13)" ] && echo 1)"
+"$ddz" deal 1 21 3 >/dev/null 2>"$tmp/err"; check deal-bad-size "2 1" "$? $(wc -l <"$tmp/err" | awk '{ print $1 - 1 }')"
+"$ddz" deal x 1 3 >/dev/null 2>&1; check deal-bad-seed 2 $?
+"$ddz" deal 1 3 >/dev/null 2>&1; check deal-missing 2 $?
+
+# --- ddz bench on a tiny set: three positions argued in check_ddz_solver.c / ddz_solve_cli.sh
+cat >"$tmp/tiny.txt" <<'EOF'
+# tiny: the seed's spirit (a win), the bomb that saves (a win), the longer straight (a loss)
+# expect: win
+32JJ 7TTD
+6666A KK single:2
+# expect: loss
+6789TJ 89TJQ straight:34567
+EOF
+"$ddz" bench "$tmp/tiny.txt" --solver all --threads 1,2 --time-limit 5 --memory 1M --csv "$tmp/t.csv" \
+  --summary "$tmp/s.csv" 2>"$tmp/log"
+check bench-exit 0 $?
+# fast on 1 and 2 threads, naive and seed004 once each: 4 rows a position, 20 fields a row
+check csv-rows 13 "$(wc -l <"$tmp/t.csv" | tr -d ' ')"
+check csv-fields 20 "$(awk -F, '{ print NF }' "$tmp/t.csv" | sort -u)"
+check csv-header "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree" \
+  "$(head -1 "$tmp/t.csv")"
+check csv-outcomes "win win win win win win win win loss loss loss win" \
+  "$(awk -F, 'NR > 1 { printf "%s%s", (NR > 2) ? " " : "", $12 }' "$tmp/t.csv")"
+check csv-solvers "fast/1 fast/2 naive/1 seed004/1" \
+  "$(awk -F, 'NR > 1 && NR <= 5 { printf "%s%s/%s", (NR > 2) ? " " : "", $8, $10 }' "$tmp/t.csv")"
+# the flagged port's wrong win on the longer straight is marked, and does not fail the run
+check csv-seed-wrong "seed004,yes,win,loss,no" "$(awk -F, 'NR == 13 { print $8 "," $9 "," $12 "," $19 "," $20 }' "$tmp/t.csv")"
+check csv-agree "yes" "$(awk -F, 'NR > 1 && $9 == "no" { print $20 }' "$tmp/t.csv" | sort -u)"
+check summary-rows 5 "$(wc -l <"$tmp/s.csv" | tr -d ' ')"
+check summary-fast "tiny,fast,no,1,3,3,1.0000" "$(awk -F, '$2 == "fast" && $4 == 1 { print $1 "," $2 "," $3 "," $4 "," $6 "," $8 "," $9 }' "$tmp/s.csv")"
+
+# a wrong expectation is an ERROR: exit 1, agree=no
+printf '# expect: loss\n32JJ 7TTD\n' >"$tmp/wrong.txt"
+"$ddz" bench "$tmp/wrong.txt" --memory 1M --csv "$tmp/w.csv" 2>"$tmp/log"
+check wrong-exit 1 $?
+check wrong-agree "no" "$(awk -F, 'NR == 2 { print $20 }' "$tmp/w.csv")"
+grep -q 'ERROR' "$tmp/log"; check wrong-said 0 $?
+
+# a cap too small to decide: timeout, reported as such; a budget spent: the rest skipped
+printf '3456789TJQKA2X 3456789TJQKA2D\n33456789TJQKA2X 44456789TJQKA2D\n' >"$tmp/hard.txt"
+"$ddz" bench "$tmp/hard.txt" --time-limit 0.05 --memory 1M --csv "$tmp/h.csv" 2>/dev/null
+check timeout-rows "timeout timeout" "$(awk -F, 'NR > 1 { printf "%s%s", (NR > 2) ? " " : "", $12 }' "$tmp/h.csv")"
+"$ddz" bench "$tmp/hard.txt" --time-limit 5 --budget 0.05 --memory 1M --csv "$tmp/b.csv" 2>/dev/null
+check budget-rows "timeout skipped" "$(awk -F, 'NR > 1 { printf "%s%s", (NR > 2) ? " " : "", $12 }' "$tmp/b.csv")"
+
+# --- bad set lines: one line FILE:LINE: reason, exit 2, nothing timed
+bad() { # name, file text, expected stderr prefix
+  printf '%b' "$2" >"$tmp/bad.txt"
+  "$ddz" bench "$tmp/bad.txt" --memory 1M >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  check "$1" "2 1 $3 0" "$rc $(wc -l <"$tmp/err" | tr -d ' ') $(sed "s|$tmp/||" "$tmp/err" | cut -c1-${#3}) $(wc -c <"$tmp/out" | tr -d ' ')"
+}
+bad bad-card '# a comment\n34B5 66\n' "bad.txt:2: ME hand '34B5': byte 2"
+bad one-field '\n\n33\n' 'bad.txt:3: ME ENEMY [LAST] expected, got one field'
+bad four-fields '33 44 pass 55\n' 'bad.txt:1: ME ENEMY [LAST] expected, got more than three fields'
+bad overlap '3333 3\n' 'bad.txt:1: ME and ENEMY do not fit one deck'
+bad bad-last '33 44 pair:56\n' "bad.txt:1: LAST 'pair:56'"
+bad last-overlap '333 44 pair:33\n' 'bad.txt:1: the hands and LAST do not fit one deck'
+bad bad-rules '# rules: rlcard,no-bogus\n33 44\n' "bad.txt:1: rules 'rlcard,no-bogus'"
+bad bad-expect '# expect: draw\n33 44\n' "bad.txt:1: expect 'draw'"
+bad empty '# nothing here\n\n' 'bad.txt:2: no positions in the set'
+"$ddz" bench "$tmp/none.txt" >/dev/null 2>"$tmp/err"; check missing-file "2 1" "$? $(wc -l <"$tmp/err" | tr -d ' ')"
+"$ddz" bench "$tmp/tiny.txt" --solver bogus >/dev/null 2>&1; check bad-solver 2 $?
+"$ddz" bench "$tmp/tiny.txt" --threads 0 >/dev/null 2>&1; check bad-threads 2 $?
+"$ddz" bench "$tmp/tiny.txt" --time-limit 0 >/dev/null 2>&1; check bad-limit 2 $?
+"$ddz" bench "$tmp/tiny.txt" --time-limit 5,nosuch=1 >/dev/null 2>&1; check bad-limit-name 2 $?
+"$ddz" bench >/dev/null 2>&1; check no-set 2 $?
+
+# --- the committed sets all parse (a cap of 1 ms, one tiny budget: nothing much is solved)
+"$ddz" bench "$src"/ddz/bench/*.txt --time-limit 0.001 --budget 0.001 --memory 1M >/dev/null 2>"$tmp/err"
+check sets-parse 0 $?
+
+# --- the speed goals read back from a CSV (bench/ddz-targets.sh)
+mkdir -p "$tmp/data"
+{
+  head -1 "$tmp/t.csv"
+  i=1
+  while [ $i -le 20 ]; do
+    echo "deal-13v13,$i,$i,3,4,pass,rlcard,fast,no,2,10,win,0.0$((i % 4)),10,0,0,0,0,-,-"
+    i=$((i + 1))
+  done
+  echo "published,1,3,3,4,pass,rlcard,fast,no,2,10,loss,0.010,10,0,0,0,0,loss,yes"
+  echo "published,2,4,3,4,pass,rlcard,fast,no,2,10,win,0.020,10,0,0,0,0,win,yes"
+} >"$tmp/data/ddz-positions.csv"
+out=$(sh "$src/bench/ddz-targets.sh" "$tmp/data")
+check goal-13-pass "PASS  every 13-vs-13 deal under 50 ms (fast, 2 threads): 20 of 20 within 0.05 s (100%); worst 0.030 s (#3, win)" \
+  "$(echo "$out" | grep 13-vs-13)"
+check goal-17-skip "SKIP" "$(echo "$out" | grep 17-vs-17 | cut -c1-4)"
+check goal-agree "PASS" "$(echo "$out" | grep 'agree' | cut -c1-4)"
+sed -i 's/^deal-13v13,7,7,3,4,pass,rlcard,fast,no,2,10,win,0.03/deal-13v13,7,7,3,4,pass,rlcard,fast,no,2,10,timeout,10.0/; s/,0.020,10,0,0,0,0,win,yes/,0.020,10,0,0,0,0,win,no/' "$tmp/data/ddz-positions.csv"
+out=$(sh "$src/bench/ddz-targets.sh" "$tmp/data")
+check goal-13-fail "FAIL  every 13-vs-13 deal under 50 ms (fast, 2 threads): 19 of 20 within 0.05 s (95%), 1 undecided (timeout or skipped); worst 10.000 s (#7, timeout)" \
+  "$(echo "$out" | grep 13-vs-13)"
+check goal-agree-fail "FAIL" "$(echo "$out" | grep 'agree' | cut -c1-4)"
+
+echo "ddz_bench_cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
