@@ -291,6 +291,44 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
     return bombs || f->rocket ? KEY_NOKIND : KEY_PASSONLY;
 }
 
+/* Rank collapse: ranks 3..A held by neither side only break chains, so each run of them counts
+ * as one absent rank (none below the lowest or above the highest held chain rank); 2, X and D
+ * never chain and keep their places. Order, adjacency and "within 3..A" are what the rules read
+ * of ranks, and the collapse keeps all three, so positions with the same collapsed hands (and
+ * the move to beat's key mapped the same way) have the same value. */
+static void collapse(ddz_hand *a, ddz_hand *b, uint32_t *lk)
+{
+    ddz_hand both = *a | *b;
+    unsigned present = gather((both | both >> 1 | both >> 2) & NIBBLE_LOW) & 0xfffu;
+    if ((present & (present + 1)) == 0)
+        return; /* one run from 3 (or nothing): nothing to collapse */
+    int map[DDZ_RANKS];
+    int k = 0, gap = 0;
+    ddz_hand na = *a & ~(ddz_hand)0xfffffffffffull, nb = *b & ~(ddz_hand)0xfffffffffffull;
+    for (int r = 0; r < 12; r++) {
+        if (!(present >> r & 1)) {
+            gap = k > 0;
+            map[r] = -1;
+            continue;
+        }
+        k += gap;
+        gap = 0;
+        map[r] = k;
+        na |= (ddz_hand)ddz_count(*a, r) << (4 * k);
+        nb |= (ddz_hand)ddz_count(*b, r) << (4 * k);
+        k++;
+    }
+    for (int r = 12; r < DDZ_RANKS; r++)
+        map[r] = r;
+    *a = na;
+    *b = nb;
+    uint32_t t = *lk & 15u, m = *lk >> 4 & 15u;
+    if (t != 0 && t != KEY_NOKIND && t != DDZ_ROCKET && m != 15u) {
+        int lo = map[m + 1];
+        *lk = (*lk & ~0xf0u) | (uint32_t)(lo - 1) << 4;
+    }
+}
+
 /* Nonzero when the cards of h are exactly one legal lead. A count filter first (only a chain
  * of equal counts or a shape with a triple can hold more than three cards), then the
  * generator on h itself. */
@@ -348,15 +386,18 @@ static int split_win(ctx *c, ddz_hand h, const ddz_move *u, size_t from, size_t 
 }
 
 #define SPLIT_DEPTH 8
+#define ETC_MOVES 64
+#ifndef COLLAPSE
+#define COLLAPSE 1
+#endif
 
 /* Cheap test 2 at a node: leading, the hand splits as split_win says; answering, an answer the
  * opponent cannot answer (it must pass, and the lead comes back) leaves a rest that splits so.
  * mv[0..n) are the node's moves; scratch holds cap moves. */
-static int split_test(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_move *mv, size_t n,
+static int split_test(ctx *c, ddz_hand me, const facts *fe, const ddz_move *last, const ddz_move *mv, size_t n,
                       ddz_move *scratch, size_t cap)
 {
-    facts f;
-    read_facts(en, c->rules, &f);
+    const facts f = *fe;
     if (f.rocket)
         return 0; /* only the rocket goes unanswered, and the opponent holds it */
     size_t nu = 0;
@@ -400,11 +441,17 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
     facts fm;
     read_facts(me, c->rules, &fm);
     uint32_t lk = canon_key(&fm, last, c->rules);
-    tt_bucket *tb = bucket_of(c->tt, me, en, lk);
-    int value = tt_probe(c, tb, me, en, lk);
-    if (value >= 0) {
-        c->hits++;
-        return value;
+    ddz_hand kme = me, ken = en;
+    if (COLLAPSE)
+        collapse(&kme, &ken, &lk);
+    int size = hand_size(me) + hand_size(en);
+    tt_bucket *tb = bucket_of(c->tt, kme, ken, lk);
+    {
+        int value = tt_probe(c, tb, kme, ken, lk);
+        if (value >= 0) {
+            c->hits++;
+            return value;
+        }
     }
     size_t base = c->top, room = c->cap - base;
     if (room < 2 * (DDZ_MAX_HAND + 1)) {
@@ -420,21 +467,51 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
         *c->abort = 1;
         return 0;
     }
-    int size = hand_size(me) + hand_size(en);
     /* Cheap test 1: a move that empties the hand wins at once (the game ends on it). */
     for (size_t i = 0; i < n; i++)
         if (mv[i].cards == me && mv[i].type != DDZ_PASS) {
-            tt_store(c, tb, me, en, lk, 1, size);
+            tt_store(c, tb, kme, ken, lk, 1, size);
             return 1;
         }
-    if (split_test(c, me, en, last, mv, n, mv + n, room)) {
-        tt_store(c, tb, me, en, lk, 1, size);
+    facts fe;
+    read_facts(en, c->rules, &fe);
+    if (split_test(c, me, &fe, last, mv, n, mv + n, room)) {
+        tt_store(c, tb, kme, ken, lk, 1, size);
         return 1;
     }
     order_moves(mv, n, mv + n);
     c->top = base + n;
     int win = 0;
+    /* Enhanced transposition cutoff: every child already in the table is read first (the
+     * buckets fetched together); one the opponent loses wins here without a search, and the
+     * ones it wins are not searched again. */
+    signed char known[ETC_MOVES];
+    size_t ne = n < ETC_MOVES ? n : ETC_MOVES;
+    {
+        tt_bucket *cb[ETC_MOVES];
+        uint32_t ck[ETC_MOVES];
+        ddz_hand ka[ETC_MOVES], kb[ETC_MOVES];
+        for (size_t i = 0; i < ne; i++) {
+            ck[i] = mv[i].type == DDZ_PASS ? 0 : canon_key(&fe, &mv[i], c->rules);
+            ka[i] = en;
+            kb[i] = me - mv[i].cards;
+            if (COLLAPSE)
+                collapse(&ka[i], &kb[i], &ck[i]);
+            cb[i] = bucket_of(c->tt, ka[i], kb[i], ck[i]);
+            __builtin_prefetch(cb[i]);
+        }
+        for (size_t i = 0; i < ne; i++) {
+            known[i] = (signed char)tt_probe(c, cb[i], ka[i], kb[i], ck[i]);
+            if (known[i] == 0) {
+                c->hits++;
+                win = 1;
+                break;
+            }
+        }
+    }
     for (size_t i = 0; i < n && !win; i++) {
+        if (i < ne && known[i] == 1)
+            continue;
         if (mv[i].type == DDZ_PASS)
             win = !search(c, en, me, &pass_move);
         else
@@ -443,7 +520,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
     c->top = base;
     if (*c->abort)
         return 0;
-    tt_store(c, tb, me, en, lk, win, size);
+    tt_store(c, tb, kme, ken, lk, win, size);
     return win;
 }
 
@@ -467,7 +544,7 @@ static void *table_alloc(size_t bytes, int *mapped)
                 munmap(p, (size_t)(a - p));
             if (a + bytes < p + span)
                 munmap(a + bytes, (size_t)(p + span - (a + bytes)));
-#if defined(MADV_HUGEPAGE) && defined(DDZ_HUGE)
+#if defined(MADV_HUGEPAGE)
             madvise(a, bytes, MADV_HUGEPAGE);
 #endif
             *mapped = 1;
