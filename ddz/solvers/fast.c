@@ -296,37 +296,59 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
  * never chain and keep their places. Order, adjacency and "within 3..A" are what the rules read
  * of ranks, and the collapse keeps all three, so positions with the same collapsed hands (and
  * the move to beat's key mapped the same way) have the same value. */
-static void collapse(ddz_hand *a, ddz_hand *b, uint32_t *lk)
+typedef struct {
+    unsigned present; /* the chain ranks (3..A) either hand holds */
+    int n, identity;
+    uint8_t src[12], dst[12];
+    int8_t map[DDZ_RANKS];
+} plan;
+
+static inline unsigned chain_present(ddz_hand both)
 {
-    ddz_hand both = *a | *b;
-    unsigned present = gather((both | both >> 1 | both >> 2) & NIBBLE_LOW) & 0xfffu;
-    if ((present & (present + 1)) == 0)
-        return; /* one run from 3 (or nothing): nothing to collapse */
-    int map[DDZ_RANKS];
+    return gather((both | both >> 1 | both >> 2) & NIBBLE_LOW) & 0xfffu;
+}
+
+static void make_plan(unsigned present, plan *p)
+{
     int k = 0, gap = 0;
-    ddz_hand na = *a & ~(ddz_hand)0xfffffffffffull, nb = *b & ~(ddz_hand)0xfffffffffffull;
+    p->present = present;
+    p->n = 0;
+    p->identity = (present & (present + 1)) == 0; /* one run from 3 (or none): nothing moves */
     for (int r = 0; r < 12; r++) {
         if (!(present >> r & 1)) {
             gap = k > 0;
-            map[r] = -1;
+            p->map[r] = -1;
             continue;
         }
         k += gap;
         gap = 0;
-        map[r] = k;
-        na |= (ddz_hand)ddz_count(*a, r) << (4 * k);
-        nb |= (ddz_hand)ddz_count(*b, r) << (4 * k);
+        p->map[r] = (int8_t)k;
+        p->src[p->n] = (uint8_t)r;
+        p->dst[p->n++] = (uint8_t)k;
         k++;
     }
     for (int r = 12; r < DDZ_RANKS; r++)
-        map[r] = r;
-    *a = na;
-    *b = nb;
+        p->map[r] = (int8_t)r;
+}
+
+static inline ddz_hand apply_plan(const plan *p, ddz_hand h)
+{
+    ddz_hand out = h & ~(ddz_hand)0xffffffffffffull;
+    for (int i = 0; i < p->n; i++)
+        out |= (h >> (4 * p->src[i]) & 15u) << (4 * p->dst[i]);
+    return out;
+}
+
+/* The collapsed key of a position whose chain ranks are p->present. */
+static inline void collapse(const plan *p, ddz_hand *a, ddz_hand *b, uint32_t *lk)
+{
+    if (p->identity)
+        return;
+    *a = apply_plan(p, *a);
+    *b = apply_plan(p, *b);
     uint32_t t = *lk & 15u, m = *lk >> 4 & 15u;
-    if (t != 0 && t != KEY_NOKIND && t != DDZ_ROCKET && m != 15u) {
-        int lo = map[m + 1];
-        *lk = (*lk & ~0xf0u) | (uint32_t)(lo - 1) << 4;
-    }
+    if (t != 0 && t != KEY_NOKIND && t != DDZ_ROCKET && m != 15u)
+        *lk = (*lk & ~0xf0u) | (uint32_t)(p->map[m + 1] - 1) << 4;
 }
 
 /* Nonzero when the cards of h are exactly one legal lead. A count filter first (only a chain
@@ -387,9 +409,6 @@ static int split_win(ctx *c, ddz_hand h, const ddz_move *u, size_t from, size_t 
 
 #define SPLIT_DEPTH 8
 #define ETC_MOVES 64
-#ifndef COLLAPSE
-#define COLLAPSE 1
-#endif
 
 /* Cheap test 2 at a node: leading, the hand splits as split_win says; answering, an answer the
  * opponent cannot answer (it must pass, and the lead comes back) leaves a rest that splits so.
@@ -442,8 +461,9 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
     read_facts(me, c->rules, &fm);
     uint32_t lk = canon_key(&fm, last, c->rules);
     ddz_hand kme = me, ken = en;
-    if (COLLAPSE)
-        collapse(&kme, &ken, &lk);
+    plan pl;
+    make_plan(chain_present(me | en), &pl);
+    collapse(&pl, &kme, &ken, &lk);
     int size = hand_size(me) + hand_size(en);
     tt_bucket *tb = bucket_of(c->tt, kme, ken, lk);
     {
@@ -491,12 +511,15 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
         tt_bucket *cb[ETC_MOVES];
         uint32_t ck[ETC_MOVES];
         ddz_hand ka[ETC_MOVES], kb[ETC_MOVES];
+        plan cpl = pl;
         for (size_t i = 0; i < ne; i++) {
             ck[i] = mv[i].type == DDZ_PASS ? 0 : canon_key(&fe, &mv[i], c->rules);
             ka[i] = en;
             kb[i] = me - mv[i].cards;
-            if (COLLAPSE)
-                collapse(&ka[i], &kb[i], &ck[i]);
+            unsigned pr = chain_present(ka[i] | kb[i]);
+            if (pr != cpl.present)
+                make_plan(pr, &cpl);
+            collapse(&cpl, &ka[i], &kb[i], &ck[i]);
             cb[i] = bucket_of(c->tt, ka[i], kb[i], ck[i]);
             __builtin_prefetch(cb[i]);
         }
@@ -597,13 +620,22 @@ void ddz_table_free(ddz_table *tt)
     table_release(tt->b, tt->bytes, tt->mapped);
     free(tt);
 }
+/* Without --memory, a fresh table is sized by the position: a small endgame never fills 256
+ * MiB, and clearing (first touching) all of it would cost more than the whole solve (13 vs
+ * 13 cards: 32 MiB, ~10^6 positions stored at most in the measured deals). */
+static size_t default_memory(const ddz_position *pos)
+{
+    int cards = hand_size(pos->me) + hand_size(pos->enemy);
+    return cards <= 20 ? (size_t)8 << 20 : cards <= 26 ? (size_t)32 << 20 : cards <= 30 ? (size_t)64 << 20 : DEFAULT_MEMORY;
+}
+
 #define MOVE_STACK ((size_t)1 << 20) /* moves per thread: 16 MiB */
 
 static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, const ddz_solve_options *opt,
                               ddz_result *res)
 {
     double t0 = omp_get_wtime();
-    size_t mem = opt && opt->memory_bytes ? opt->memory_bytes : DEFAULT_MEMORY;
+    size_t mem = opt && opt->memory_bytes ? opt->memory_bytes : default_memory(pos);
     int threads = opt && opt->threads > 0 ? opt->threads : omp_get_num_procs();
     int all = opt ? opt->all_first_moves : 1;
     double deadline = opt && opt->time_limit_s > 0 ? t0 + opt->time_limit_s : 0;
