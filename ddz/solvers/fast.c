@@ -5,6 +5,7 @@
  * What is in it, and what each part measured (13-vs-13 deals, ddz/README.md "Measured"):
  * see ddz/README.md "Solver". */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE: the table is mapped, not cleared */
+#include "ddz_fast.h"
 #include "ddz_movegen.h"
 #include "ddz_solver.h"
 
@@ -253,10 +254,14 @@ static int unbeatable(const ddz_move *m, const facts *f, const ddz_rules *r)
 #define KEY_NOKIND 15u
 #define KEY_PASSONLY ((uint32_t)DDZ_ROCKET | (uint32_t)DDZ_RX << 4 | 1u << 8)
 
+int ddz_fast_disable;
+
 static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules *r)
 {
     if (last->type == DDZ_PASS)
         return 0;
+    if (ddz_fast_disable & 4)
+        return (uint32_t)last->type | (uint32_t)last->main << 4 | (uint32_t)last->len << 8;
     if (last->type == DDZ_ROCKET || last->type >= DDZ_TYPES)
         return KEY_PASSONLY;
     unsigned bombs = allowed(r, DDZ_BOMB) ? f->ge[4] : 0;
@@ -313,7 +318,7 @@ static void make_plan(unsigned present, plan *p)
     int k = 0, gap = 0;
     p->present = present;
     p->n = 0;
-    p->identity = (present & (present + 1)) == 0; /* one run from 3 (or none): nothing moves */
+    p->identity = (present & (present + 1)) == 0 || (ddz_fast_disable & 8); /* one run from 3 (or none): nothing moves */
     for (int r = 0; r < 12; r++) {
         if (!(present >> r & 1)) {
             gap = k > 0;
@@ -447,6 +452,35 @@ static int split_test(ctx *c, ddz_hand me, const facts *fe, const ddz_move *last
     return 0;
 }
 
+int ddz_fast_split_test(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rules *rules)
+{
+    ctx c = {0};
+    size_t cap = (size_t)1 << 16;
+    ddz_move *mv = malloc(2 * cap * sizeof *mv);
+    if (!mv)
+        return -1;
+    c.rules = rules;
+    facts fe;
+    read_facts(en, rules, &fe);
+    size_t n = ddz_generate(me, last, rules, mv, cap);
+    int r = n <= cap && split_test(&c, me, &fe, last, mv, n, mv + cap, cap);
+    free(mv);
+    return r;
+}
+
+void ddz_fast_key(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rules *rules, ddz_hand *key_me,
+                  ddz_hand *key_en, uint32_t *key_last)
+{
+    facts fm;
+    plan pl;
+    read_facts(me, rules, &fm);
+    *key_last = canon_key(&fm, last, rules);
+    *key_me = me;
+    *key_en = en;
+    make_plan(chain_present(me | en), &pl);
+    collapse(&pl, key_me, key_en, key_last);
+}
+
 /* Nonzero when the player to move (holding me, facing last) wins against en. */
 static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
 {
@@ -495,7 +529,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
         }
     facts fe;
     read_facts(en, c->rules, &fe);
-    if (split_test(c, me, &fe, last, mv, n, mv + n, room)) {
+    if (!(ddz_fast_disable & 1) && split_test(c, me, &fe, last, mv, n, mv + n, room)) {
         tt_store(c, tb, kme, ken, lk, 1, size);
         return 1;
     }
@@ -506,7 +540,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
      * buckets fetched together); one the opponent loses wins here without a search, and the
      * ones it wins are not searched again. */
     signed char known[ETC_MOVES];
-    size_t ne = n < ETC_MOVES ? n : ETC_MOVES;
+    size_t ne = ddz_fast_disable & 2 ? 0 : n < ETC_MOVES ? n : ETC_MOVES;
     {
         tt_bucket *cb[ETC_MOVES];
         uint32_t ck[ETC_MOVES];
