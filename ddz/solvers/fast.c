@@ -20,6 +20,7 @@
 #include "ddz_solver.h"
 
 #include <omp.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -98,9 +99,11 @@ static inline void bucket_lock(const tt_table *t, tt_bucket *b)
 {
     if (!t->locking)
         return;
+    int spins = 0;
     while (atomic_exchange_explicit(&b->lock, 1u, memory_order_acquire))
         while (atomic_load_explicit(&b->lock, memory_order_relaxed))
-            ;
+            if (++spins % 64 == 0)
+                sched_yield(); /* the holder may have lost its core on a loaded machine */
 }
 
 static inline void bucket_unlock(const tt_table *t, tt_bucket *b)
@@ -337,7 +340,9 @@ static void make_plan(unsigned present, plan *p)
     int k = 0, gap = 0;
     p->present = present;
     p->n = 0;
-    p->identity = (present & (present + 1)) == 0 || (ddz_fast_disable & 8); /* one run from 3 (or none): nothing moves */
+    /* One run from 3 (or none): nothing moves. Off with the reduced key too: the main mapping
+     * reads canon_key's form. */
+    p->identity = (present & (present + 1)) == 0 || (ddz_fast_disable & 12);
     for (int r = 0; r < 12; r++) {
         if (!(present >> r & 1)) {
             gap = k > 0;
