@@ -254,7 +254,7 @@ START_TEST(test_split_sound)
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_solve_options o = {1, (size_t)1 << 20, 0, 0, NULL};
     int fired = 0;
-    for (int i = 0; i < 1500; i++) {
+    for (int i = 0; i < 1000; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 2 + (int)mj_rng_below(&g, 7), 1 + (int)mj_rng_below(&g, 7), conv);
@@ -359,7 +359,7 @@ START_TEST(test_shortcuts_off)
     mj_rng g = {tu_seed("shortcuts", 53)};
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_solve_options o = {1, (size_t)4 << 20, 1, 0, NULL};
-    for (int i = 0; i < 200; i++) {
+    for (int i = 0; i < 120; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), conv);
