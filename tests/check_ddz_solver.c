@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ddz_fast.h"
 #include "ddz_movegen.h"
 #include "ddz_solver.h"
 #include "mj_random.h"
@@ -244,6 +245,133 @@ START_TEST(test_timeout)
 }
 END_TEST
 
+/* The split test (fast.c's cheap test 2) against a search without it: whenever it claims a win,
+ * the plain search (every shortcut off) must find one; and it must fire often enough to be
+ * tested (a wrong "unanswerable" would claim wins the search refutes). */
+START_TEST(test_split_sound)
+{
+    mj_rng g = {tu_seed("split", 31)};
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_solve_options o = {1, (size_t)1 << 20, 0, 0, NULL};
+    int fired = 0;
+    for (int i = 0; i < 1000; i++) {
+        int conv = i & 1;
+        ddz_rules r = {(ddz_convention)conv, 0};
+        ddz_position p = random_position(&g, 2 + (int)mj_rng_below(&g, 7), 1 + (int)mj_rng_below(&g, 7), conv);
+        int claim = ddz_fast_split_test(p.me, p.enemy, &p.last, &r);
+        ck_assert_int_ge(claim, 0);
+        if (!claim)
+            continue;
+        fired++;
+        ddz_fast_disable = 15;
+        ddz_outcome out = fast->solve(&p, &r, &o, &res_a);
+        ddz_fast_disable = 0;
+        char me[64], en[64], last[96];
+        ddz_format_hand(p.me, me, sizeof me);
+        ddz_format_hand(p.enemy, en, sizeof en);
+        ddz_format_move(&p.last, last, sizeof last);
+        ck_assert_msg(out == DDZ_SOLVE_WIN, "split test claims %s vs %s last %s conv %d a win; search: %d", me, en,
+                      last, conv, out);
+    }
+    ck_assert_int_gt(fired, 150);
+}
+END_TEST
+
+/* The table key merges positions (runs of absent ranks collapsed, the move to beat reduced to
+ * the answers it leaves): among 4,000 random positions of 1 to 4 cards a side, any two different ones with the
+ * same key must have the same value (naive decides both), and such merges must occur. */
+#define KEYMAP 65536
+static struct keyslot {
+    int used, value;
+    ddz_hand km, ke, me, en;
+    uint32_t kl;
+    ddz_move last;
+} keymap[KEYMAP];
+
+/* Argued pairs: 3 vs 5 and 4 vs 7 (leading) differ only in where the absent ranks lie and
+ * share a key (both lost: the single is topped and the enemy is out). 34678 vs 2 and 34567 vs 2
+ * must not: the absent 5 breaks the straight (a loss: every single is topped by the 2) where
+ * 34567 plays out (a win). */
+static const struct {
+    const char *me1, *en1, *me2, *en2;
+    int same;
+} key_pairs[] = {
+    {"3", "5", "4", "7", 1},
+    {"34678", "2", "34567", "2", 0},
+};
+
+START_TEST(test_key_merges)
+{
+    mj_rng g = {tu_seed("key", 41)};
+    const ddz_solver *naive = ddz_solver_find("naive");
+    ddz_solve_options o = {1, 0, 0, 0, NULL};
+    int merges = 0;
+    for (size_t i = 0; i < sizeof key_pairs / sizeof key_pairs[0]; i++) {
+        ddz_rules r = {DDZ_CONV_RLCARD, 0};
+        ddz_position a = P(key_pairs[i].me1, key_pairs[i].en1, NULL, 0), b = P(key_pairs[i].me2, key_pairs[i].en2, NULL, 0);
+        ddz_hand am, ae, bm, be;
+        uint32_t al, bl;
+        ddz_fast_key(a.me, a.enemy, &a.last, &r, &am, &ae, &al);
+        ddz_fast_key(b.me, b.enemy, &b.last, &r, &bm, &be, &bl);
+        ck_assert_int_eq(am == bm && ae == be && al == bl, key_pairs[i].same);
+        ck_assert_int_eq(naive->solve(&a, &r, &o, &res_a) == naive->solve(&b, &r, &o, &res_b), key_pairs[i].same);
+    }
+    for (int conv = 0; conv < 2; conv++) {
+        ddz_rules r = {(ddz_convention)conv, 0};
+        memset(keymap, 0, sizeof keymap);
+        for (int i = 0; i < 2000; i++) {
+            ddz_position p = random_position(&g, 1 + (int)mj_rng_below(&g, 4), 1 + (int)mj_rng_below(&g, 4), conv);
+            ddz_hand km, ke;
+            uint32_t kl;
+            ddz_fast_key(p.me, p.enemy, &p.last, &r, &km, &ke, &kl);
+            int v = naive->solve(&p, &r, &o, &res_a) == DDZ_SOLVE_WIN;
+            size_t h = (size_t)((km * 0x9e3779b97f4a7c15ull ^ ke * 0xc2b2ae3d27d4eb4full ^ kl) >> 40) % KEYMAP;
+            while (keymap[h].used && !(keymap[h].km == km && keymap[h].ke == ke && keymap[h].kl == kl))
+                h = (h + 1) % KEYMAP;
+            struct keyslot *k = &keymap[h];
+            if (!k->used) {
+                *k = (struct keyslot){1, v, km, ke, p.me, p.enemy, kl, p.last};
+                continue;
+            }
+            if (k->me == p.me && k->en == p.enemy && k->last.type == p.last.type && k->last.main == p.last.main &&
+                k->last.len == p.last.len)
+                continue;
+            merges++;
+            char a[64], b[64], c[64], d[64], la[96], lb[96];
+            ddz_format_hand(k->me, a, sizeof a);
+            ddz_format_hand(k->en, b, sizeof b);
+            ddz_format_hand(p.me, c, sizeof c);
+            ddz_format_hand(p.enemy, d, sizeof d);
+            ddz_format_move(&k->last, la, sizeof la);
+            ddz_format_move(&p.last, lb, sizeof lb);
+            ck_assert_msg(k->value == v, "same key, different values: %s vs %s last %s (%d) and %s vs %s last %s (%d)",
+                          a, b, la, k->value, c, d, lb, v);
+        }
+    }
+    ck_assert_int_gt(merges, 300);
+}
+END_TEST
+
+/* Every shortcut on against every shortcut off, on positions bigger than test_fast_vs_naive's: 6
+ * to 8 cards a side, both conventions. */
+START_TEST(test_shortcuts_off)
+{
+    mj_rng g = {tu_seed("shortcuts", 53)};
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_solve_options o = {1, (size_t)4 << 20, 1, 0, NULL};
+    for (int i = 0; i < 120; i++) {
+        int conv = i & 1;
+        ddz_rules r = {(ddz_convention)conv, 0};
+        ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), conv);
+        fast->solve(&p, &r, &o, &res_a);
+        ddz_fast_disable = 15;
+        fast->solve(&p, &r, &o, &res_b);
+        ddz_fast_disable = 0;
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with the shortcuts off", i);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ddz_solver");
@@ -256,6 +384,9 @@ static Suite *suite(void)
     tcase_add_test(t, test_kept_table);
     tcase_add_test(t, test_threads);
     tcase_add_test(t, test_timeout);
+    tcase_add_test(t, test_split_sound);
+    tcase_add_test(t, test_key_merges);
+    tcase_add_test(t, test_shortcuts_off);
     suite_add_tcase(s, t);
     return s;
 }

@@ -1,0 +1,31 @@
+/* Test hooks of the fast solver (fast.c): its cheap exact test and its table key, callable
+ * alone, so that tests can hold each against a plain search. Not for other callers. */
+#ifndef DDZ_FAST_H
+#define DDZ_FAST_H
+
+#include <stdint.h>
+#include "ddz_moves.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 1 when the split test (fast.c, "cheap test 2") proves the player to move (holding me, facing
+ * last) wins against en; 0 when it proves nothing. -1 when out of memory. */
+int ddz_fast_split_test(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rules *rules);
+
+/* The table key of a position: both hands with runs of absent ranks collapsed, and the move to
+ * beat reduced to what decides the answers (fast.c: canon_key, collapse). Positions with the
+ * same key must have the same value. */
+void ddz_fast_key(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rules *rules, ddz_hand *key_me,
+                  ddz_hand *key_en, uint32_t *key_last);
+
+/* Switches the shortcuts off for a comparison (bits: 1 split test, 2 transposition cutoff,
+ * 4 reduced move-to-beat key (turns the rank collapse off too), 8 rank collapse); 0 (the
+ * default) = all on. Single-threaded tests only: set it between solves. */
+extern int ddz_fast_disable;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
