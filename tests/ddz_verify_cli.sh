@@ -13,33 +13,53 @@ tmp=${TMPDIR:-/tmp}/ddz_verify_cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
-# The full deck's 2-card universe: the oracle's counts (the README's table) and every solver agreeing.
-"$ddz" verify --positions --max-cards 2 --rules rlcard --threads 1 --quiet --json "$tmp/a.json" --report "$tmp/a.md" \
+# Each solve costs milliseconds under ASan (the solvers allocate their move stacks per call), so
+# the judged universes here are the 1-card ones; the counts come from the 2-card ones (--solver none).
+
+# The full deck's 2-card universe: the oracle's counts (the README's table), by hand sizes too.
+"$ddz" verify --positions --max-cards 2 --rules rlcard --solver none --threads 1 --quiet > "$tmp/c.out"
+check counts-exit 0 $?
+check counts "positions rlcard, full deck (54 cards), 1..2 cards a side: 133 hands; 17240 leading positions (11507 wins for the player to move), 28821 answering positions (13910 wins)" \
+  "$(head -1 "$tmp/c.out" | sed 's/; oracle .*//')"
+check sizes "    2 x 2: 13533/8255, 0/0" "$(grep '^    2 x 2:' "$tmp/c.out")"
+check none 0 "$(grep -c '^  solver' "$tmp/c.out")"
+
+# Every solver judged (the default) on the reduced deck's 1-card universe, reports written.
+"$ddz" verify --positions --max-cards 1 --deck small --threads 1 --quiet --json "$tmp/a.json" --report "$tmp/a.md" \
   > "$tmp/a.out" 2> "$tmp/a.err"
 check exit-agree 0 $?
-check counts "positions rlcard, full deck (54 cards), 1..2 cards a side: 133 hands; 17240 leading positions (11507 wins for the player to move), 28821 answering positions (13910 wins)" \
-  "$(head -1 "$tmp/a.out" | sed 's/; oracle .*//')"
-check sizes "    2 x 2: 13533/8255, 0/0" "$(grep '^    2 x 2:' "$tmp/a.out")"
-check solvers 3 "$(grep -c '^  solver .*: 46061 positions, 0 mismatches' "$tmp/a.out")"
+check solvers 6 "$(grep -c '^  solver .*: 62 positions, 0 mismatches' "$tmp/a.out")"
+check verdict "verdict: every unflagged solver agrees with the oracle" "$(tail -1 "$tmp/a.out")"
 check quiet "" "$(cat "$tmp/a.err")"
 if command -v python3 > /dev/null; then
-  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["complete"] and not d["unflagged_failures"]; assert d["runs"][0]["leading"]=={"positions":17240,"wins":11507}' "$tmp/a.json"
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["complete"] and not d["unflagged_failures"]; assert [r["rules"] for r in d["runs"]]==["rlcard","douzero"]; assert d["runs"][0]["leading"]=={"positions":62,"wins":62}; assert len(d["runs"][1]["solvers"])==3' "$tmp/a.json"
   check json-valid 0 $?
 fi
-check md-table "| all | | 17240 | 11507 | 28821 | 13910 |" "$(grep '^| all |' "$tmp/a.md")"
+check md-table "| all | | 62 | 62 | 0 | 0 |" "$(grep -m1 '^| all |' "$tmp/a.md")"
+check md-seed "| seed004 | yes | 62 | 0 | 0 | 0 | 0 |" "$(grep -m1 '^| seed004 |' "$tmp/a.md" | sed 's/ [0-9.]* | agrees |$//')"
 
 # Counts and verdicts do not depend on the thread count (timings aside).
 strip() { sed -e 's/[0-9.]* us a position//' -e 's/; oracle .*//' "$1"; }
-"$ddz" verify --positions --max-cards 2 --deck small --threads 2 --quiet > "$tmp/t2.out"
-"$ddz" verify --positions --max-cards 2 --deck small --threads 1 --quiet > "$tmp/t1.out"
+"$ddz" verify --positions --max-cards 2 --deck small --solver none --threads 2 --quiet > "$tmp/t2.out"
+"$ddz" verify --positions --max-cards 2 --deck small --solver none --threads 1 --quiet > "$tmp/t1.out"
 check threads "$(strip "$tmp/t1.out")" "$(strip "$tmp/t2.out")"
 check small-deck 1 "$(grep -c '^positions douzero, small deck (ranks 3..8 and both jokers, 26 cards), 1..2 cards a side: 42 hands' "$tmp/t1.out")"
+"$ddz" verify --positions --max-cards 1 --threads 2 --quiet > "$tmp/j2.out"
+"$ddz" verify --positions --max-cards 1 --threads 1 --quiet > "$tmp/j1.out"
+check threads-judged "$(strip "$tmp/j1.out")" "$(strip "$tmp/j2.out")"
 
-# --solver none: the table alone; a list of names judges those only.
-check none 0 "$("$ddz" verify --positions --max-cards 2 --rules rlcard --solver none --quiet | grep -c '^  solver')"
-check list "  solver naive: 46061 positions
-  solver seed004 (flagged): 46061 positions" \
-  "$("$ddz" verify --positions --max-cards 2 --rules rlcard --solver naive,seed004 --quiet | grep '^  solver' | sed 's/, 0 mism.*//')"
+# --max-total T keeps the positions with at most T cards in the two hands: the rows above T vanish,
+# the others stay as they were; T = 2N is the whole universe.
+"$ddz" verify --positions --max-cards 2 --max-total 3 --rules rlcard --solver none --quiet > "$tmp/m.out"
+check total-head 1 "$(grep -c '^positions rlcard, full deck (54 cards), 1..2 cards a side, at most 3 in the two hands: 133 hands; 3707 leading positions' "$tmp/m.out")"
+check total-rows "$(grep -E '^    (1 x 1|1 x 2|2 x 1):' "$tmp/c.out")" "$(grep '^    ' "$tmp/m.out")"
+check total-all "$(sed 's/; oracle .*//' "$tmp/c.out" | head -1)" \
+  "$("$ddz" verify --positions --max-cards 2 --max-total 4 --rules rlcard --solver none --quiet | sed 's/; oracle .*//' | head -1)"
+
+# A list of names judges those only, in registry order of the list.
+check list "  solver naive: 223 positions
+  solver seed004 (flagged): 223 positions" \
+  "$("$ddz" verify --positions --max-cards 1 --rules rlcard --solver naive,seed004 --quiet | grep '^  solver' | sed 's/, 0 mism.*//')"
 
 # Bad flags: one line naming the flag and the value, then the usage line; exit 2; no report left behind.
 bad() { # name, expected first line, flags...
@@ -59,6 +79,7 @@ bad twice "ddz verify: --solver names a solver twice: 'fast,fast'" --solver fast
 bad threads "ddz verify: --threads wants 0..1024 (0 = all cores), not '-1'" --threads -1
 bad memory "ddz verify: --memory wants a size 64K..64G (bytes or K, M, G), not '1T'" --memory 1T
 bad flag "ddz verify: --positions: unknown flag '--sizes'" --sizes 3
+bad total "ddz verify: --max-total: cards in the two hands, 2..16, not '1'" --max-total 1
 bad value "ddz verify: --json wants a value" --json
 bad same "ddz verify: --json and --report name the same file 'x'" --json x --report x
 "$ddz" verify --positions --rules nope > /dev/null 2> "$tmp/err"
@@ -90,7 +111,7 @@ interrupt() { # name, signal, seconds to wait, expected line, flags...
 }
 interrupt int-build INT 1 "ddz verify: interrupted while the oracle's table was built; the run is incomplete and no report was written" \
   --max-cards 4 --rules rlcard
-interrupt int-judge TERM 2 "ddz verify: interrupted by SIGTERM; the run is incomplete and no report was written" \
+interrupt int-judge TERM 3 "ddz verify: interrupted by SIGTERM; the run is incomplete and no report was written" \
   --max-cards 3 --rules rlcard
 
 echo "ddz_verify_cli: $passed passed, $failed failed"

@@ -109,7 +109,7 @@ typedef struct {
 } run;
 
 typedef struct {
-    int max_cards, threads, nsolvers, nruns, complete;
+    int max_cards, max_total, threads, nsolvers, nruns, complete; /* max_total: cards in the two hands */
     ddzo_deck deck;
     size_t memory;
     const ddz_solver *solver[MAXS];
@@ -217,14 +217,23 @@ static int judge_rules(job *jb, run *rn, int progress)
     long nhl = (long)nh;
 #pragma omp parallel for schedule(dynamic, 16) num_threads(jb->threads) reduction(+ : total)
     for (long a = 0; a < nhl; a++) {
-        size_t nm, keep = 0, beside = 0;
+        size_t nm, beside[MAXN + 1] = {0}, keep[2 * MAXN + 1] = {0}; /* b by size; leads by cards left */
         const ddz_move *m = ddzo_lead_moves(t, (size_t)a, &nm);
         ddz_hand ha = ddzo_hand(t, (size_t)a);
+        int sa = ddz_size(ha);
         for (size_t k = 0; k < nm; k++)
-            keep += m[k].cards != ha;
+            if (m[k].cards != ha)
+                keep[sa - ddz_size(m[k].cards)]++;
         for (size_t b = 0; b < nh; b++)
-            beside += (size_t)fits(ha, ddzo_hand(t, b));
-        per[a] = (unsigned long long)beside * (1 + keep);
+            if (fits(ha, ddzo_hand(t, b)))
+                beside[ddz_size(ddzo_hand(t, b))]++;
+        per[a] = 0;
+        for (int sb = 1; sb <= MAXN; sb++) {
+            unsigned long long n = sa + sb <= jb->max_total;
+            for (int left = 1; left <= MAXN; left++)
+                n += left + sb <= jb->max_total ? keep[left] : 0;
+            per[a] += beside[sb] * n;
+        }
         total += per[a];
     }
 
@@ -264,13 +273,15 @@ static int judge_rules(job *jb, run *rn, int progress)
                 if (!fits(ha, hb))
                     continue;
                 unsigned long long key = ((unsigned long long)a * nh + b) << 16;
-                int sb = ddz_size(hb);
+                int sb = ddz_size(hb), sa = ddz_size(ha);
                 /* the answers first, then the lead: the lead's solve then finds its children in
                  * the fast solver's kept table (the order of judging changes no count) */
                 for (size_t k = 0; k < nm; k++) {
                     if (child[k] < 0)
                         continue;
                     ddz_position q = {hb, ha - m[k].cards, m[k]};
+                    if (sb + ddz_size(q.enemy) > jb->max_total)
+                        continue;
                     int w = ddzo_value_at(t, b, (size_t)child[k], &m[k]);
                     if (w < 0) {
 #pragma omp atomic write
@@ -282,13 +293,14 @@ static int judge_rules(job *jb, run *rn, int progress)
                     judge_at(jb, &rn->rules, ty, tt, res, &q, w, key + 1 + k);
                 }
                 ddz_position p = {ha, hb, {0, DDZ_PASS, 0, 0}};
+                if (sa + sb > jb->max_total)
+                    continue;
                 int v = ddzo_value_at(t, (size_t)a, b, &p.last);
                 if (v < 0) {
 #pragma omp atomic write
                     failed = 1;
                     break;
                 }
-                int sa = ddz_size(ha);
                 ty->lead[sa][sb][0]++, ty->lead[sa][sb][1] += (unsigned)v;
                 judge_at(jb, &rn->rules, ty, tt, res, &p, v, key);
             }
@@ -380,9 +392,12 @@ static void print_run(const job *jb, const run *rn)
 {
     unsigned long long t[4];
     totals(rn, t);
-    printf("positions %s, %s deck (%s), 1..%d cards a side: %zu hands; %llu leading positions (%llu wins for the "
+    char tot[64] = "";
+    if (jb->max_total < 2 * jb->max_cards)
+        snprintf(tot, sizeof tot, ", at most %d in the two hands", jb->max_total);
+    printf("positions %s, %s deck (%s), 1..%d cards a side%s: %zu hands; %llu leading positions (%llu wins for the "
            "player to move), %llu answering positions (%llu wins); oracle %.1f s, judging %.1f s\n",
-           rn->name, deck_name(jb->deck), deck_cards(jb->deck), jb->max_cards, rn->hands, t[0], t[1], t[2], t[3],
+           rn->name, deck_name(jb->deck), deck_cards(jb->deck), jb->max_cards, tot, rn->hands, t[0], t[1], t[2], t[3],
            rn->oracle_s, rn->judge_s);
     printf("  by hand sizes (me x enemy): leading positions/wins, answering positions/wins\n");
     for (int x = 1; x <= jb->max_cards; x++)
@@ -446,9 +461,9 @@ static void write_json(FILE *f, const job *jb)
 {
     fputs("{\n  \"tool\": \"ddz verify --positions\",\n  \"command\": ", f);
     json_str(f, jb->command);
-    fprintf(f, ",\n  \"deck\": \"%s\",\n  \"deck_cards\": %d,\n  \"max_cards\": %d,\n  \"threads\": %d,\n"
+    fprintf(f, ",\n  \"deck\": \"%s\",\n  \"deck_cards\": %d,\n  \"max_cards\": %d,\n  \"max_total\": %d,\n  \"threads\": %d,\n"
                "  \"complete\": %s,\n  \"seconds\": %.3f,\n  \"unflagged_failures\": %s,\n",
-            deck_name(jb->deck), jb->deck == DDZO_DECK_SMALL ? 26 : 54, jb->max_cards, jb->threads,
+            deck_name(jb->deck), jb->deck == DDZO_DECK_SMALL ? 26 : 54, jb->max_cards, jb->max_total, jb->threads,
             jb->complete ? "true" : "false", jb->seconds, unflagged_failures(jb) ? "true" : "false");
     fputs("  \"order\": \"positions are numbered (a * hands + b) * 65536 + k: a the leading hand, b the other, both "
           "indices in ascending order of the hand's 60-bit count word; k 0 for the leading position, 1 + i for the "
@@ -507,13 +522,20 @@ static void md_example(FILE *f, const char *solver, const char *which, const exa
 
 static void write_md(FILE *f, const job *jb)
 {
-    fprintf(f, "# ddz verify --positions: %s deck (%s), 1..%d cards a side\n\n", deck_name(jb->deck),
-            deck_cards(jb->deck), jb->max_cards);
+    char tot[64] = "";
+    if (jb->max_total < 2 * jb->max_cards)
+        snprintf(tot, sizeof tot, ", at most %d in the two hands", jb->max_total);
+    fprintf(f, "# ddz verify --positions: %s deck (%s), 1..%d cards a side%s\n\n", deck_name(jb->deck),
+            deck_cards(jb->deck), jb->max_cards, tot);
+    char tot2[80] = "";
+    if (tot[0])
+        snprintf(tot2, sizeof tot2, ", each with at most %d cards in the two hands,", jb->max_total);
     fprintf(f, "`%s`\n\nEvery leading position (every pair of disjoint hands of 1..%d cards of the deck, the first to "
                "lead) and every answering position a lead makes (the other hand to answer the move, the leader "
-               "left with the rest) was decided by the retrograde oracle (`ddz/oracle/`), then by each solver. "
+               "left with the rest)%s was decided by the retrograde oracle (`ddz/oracle/`), then by each solver. "
                "The run is %s. Threads: %d. Wall time: %.1f s.\n\n",
-            jb->command, jb->max_cards, jb->complete ? "complete" : "INCOMPLETE", jb->threads, jb->seconds);
+            jb->command, jb->max_cards, tot2,
+            jb->complete ? "complete" : "INCOMPLETE", jb->threads, jb->seconds);
     for (int r = 0; r < jb->nruns; r++) {
         const run *rn = &jb->runs[r];
         unsigned long long t[4];
@@ -561,7 +583,7 @@ static void write_md(FILE *f, const job *jb)
 /* ---- flags ---- */
 
 #define USAGE "usage: ddz verify --positions [--max-cards N] [--deck full|small] [--rules R] " \
-              "[--solver all|none|NAME[,NAME...]] [--threads N] [--memory SIZE] [--json FILE] [--report FILE] [--quiet]"
+              "[--max-total T] [--solver all|none|NAME[,NAME...]] [--threads N] [--memory SIZE] [--json FILE] [--report FILE] [--quiet]"
 
 static int bad_flag(const char *fmt, const char *arg)
 {
@@ -629,7 +651,7 @@ static int finish_file(const char *flag, FILE *f, const char *tmp, const char *p
 
 int ddz_verify_positions(int argc, char **argv)
 {
-    const char *cards_s = NULL, *deck_s = "full", *rules_s = NULL, *solver_s = "all", *threads_s = "0",
+    const char *total_s = NULL, *cards_s = NULL, *deck_s = "full", *rules_s = NULL, *solver_s = "all", *threads_s = "0",
                *memory_s = "16M", *json_s = NULL, *md_s = NULL;
     int quiet = 0;
     static job jb;
@@ -647,6 +669,8 @@ int ddz_verify_positions(int argc, char **argv)
         }
         if (strcmp(argv[i], "--max-cards") == 0)
             slot = &cards_s;
+        else if (strcmp(argv[i], "--max-total") == 0)
+            slot = &total_s;
         else if (strcmp(argv[i], "--deck") == 0)
             slot = &deck_s;
         else if (strcmp(argv[i], "--rules") == 0)
@@ -675,6 +699,12 @@ int ddz_verify_positions(int argc, char **argv)
         if (!parse_count(cards_s, 1, MAXN, &v))
             return bad_flag("--max-cards: --positions takes 1..8 cards a side, not '%s'", cards_s);
         jb.max_cards = (int)v;
+    }
+    jb.max_total = 2 * jb.max_cards;
+    if (total_s) {
+        if (!parse_count(total_s, 2, 2 * MAXN, &v))
+            return bad_flag("--max-total: cards in the two hands, 2..16, not '%s'", total_s);
+        jb.max_total = v < jb.max_total ? (int)v : jb.max_total;
     }
     if (strcmp(deck_s, "full") == 0)
         jb.deck = DDZO_DECK_FULL;
