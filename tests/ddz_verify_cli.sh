@@ -73,6 +73,7 @@ bad() { # name, expected first line, flags...
 }
 bad cards "ddz verify: --max-cards: --positions takes 1..8 cards a side, not '9'" --max-cards 9
 bad cards0 "ddz verify: --max-cards: --positions takes 1..8 cards a side, not 'x'" --max-cards x
+bad table "ddz verify: --max-cards 7: the oracle's table for the full deck would take 19.2 GB (at most 4): take fewer cards a side" --max-cards 7
 bad deck "ddz verify: --deck wants full (54 cards) or small (ranks 3..8 and both jokers), not 'tiny'" --deck tiny
 bad solver "ddz verify: --solver wants all, none or names from fast, naive, seed004 (commas between), not 'fast,slow'" --solver fast,slow
 bad twice "ddz verify: --solver names a solver twice: 'fast,fast'" --solver fast,fast

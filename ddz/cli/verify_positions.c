@@ -624,6 +624,22 @@ static int parse_bytes(const char *s, size_t *out)
     return 1;
 }
 
+/* The oracle's table holds a byte per pair of hands: the hands of 1..n cards of the deck, squared. */
+static double table_bytes(ddzo_deck deck, int n)
+{
+    double ways[2 * MAXN + 1] = {1};
+    for (int r = 0; r < DDZ_RANKS; r++) {
+        int most = r >= DDZ_RX ? 1 : deck == DDZO_DECK_SMALL && r > DDZ_R8 ? 0 : 4;
+        for (int k = n; k >= 1; k--)
+            for (int c = 1; c <= most && c <= k; c++)
+                ways[k] += ways[k - c];
+    }
+    double hands = 0;
+    for (int k = 1; k <= n; k++)
+        hands += ways[k];
+    return hands * hands;
+}
+
 /* Opens PATH.tmp for the report, renamed to PATH once the run is complete. */
 static FILE *open_tmp(const char *flag, const char *path, char *tmp, size_t cap)
 {
@@ -712,6 +728,12 @@ int ddz_verify_positions(int argc, char **argv)
         jb.deck = DDZO_DECK_SMALL;
     else
         return bad_flag("--deck wants full (54 cards) or small (ranks 3..8 and both jokers), not '%s'", deck_s);
+    double gb = table_bytes(jb.deck, jb.max_cards) / 1e9;
+    if (gb > 4.0) {
+        fprintf(stderr, "ddz verify: --max-cards %d: the oracle's table for the %s deck would take %.1f GB (at most 4): "
+                        "take fewer cards a side\n" USAGE "\n", jb.max_cards, deck_name(jb.deck), gb);
+        return 2;
+    }
     if (!parse_count(threads_s, 0, 1024, &v))
         return bad_flag("--threads wants 0..1024 (0 = all cores), not '%s'", threads_s);
     jb.threads = v ? (int)v : omp_get_num_procs();
