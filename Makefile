@@ -71,3 +71,14 @@ fuzz:
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-fuzz $(BUILD)-asan
+
+# ddz verify --positions: every Dou Dizhu solver against the retrograde oracle on the full deck's
+# 4-card universe (one report per convention) and the reduced deck's 7-card one with at most 8
+# cards in the two hands, reports in reports/ (ddz/oracle/README.md: the counts and the times).
+.PHONY: ddz-verify
+ddz-verify: build
+	@for r in rlcard douzero; do \
+	  $(BUILD)/ddz/ddz verify --positions --deck full --max-cards 4 --rules $$r --threads 0 \
+	    --json reports/ddz-verify-full-4-$$r.json --report reports/ddz-verify-full-4-$$r.md || exit 1; done
+	@$(BUILD)/ddz/ddz verify --positions --deck small --max-cards 7 --max-total 8 --threads 0 \
+	  --json reports/ddz-verify-small-7-total-8.json --report reports/ddz-verify-small-7-total-8.md

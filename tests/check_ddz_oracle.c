@@ -1,6 +1,7 @@
-/* The Dou Dizhu oracle: the recogniser on hand-argued card sets, the generator against it on
- * every hand of up to 5 cards, fast and naive against the retrograde table on small universes,
- * the flagged seed port caught by it, and the certificate checker's answers and library entry. */
+/* The Dou Dizhu oracle, quick tier: the recogniser on hand-argued card sets, the generator
+ * against it on every hand of up to 4 cards, fast and naive against the retrograde table on a
+ * small universe, the flagged seed port caught by it (check_ddz_oracle_exhaustive.c runs the
+ * same checks on larger universes), and the certificate checker's answers and library entry. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <check.h>
 #include <stdio.h>
@@ -133,11 +134,11 @@ START_TEST(test_generator_equals_recogniser)
     for (int conv = 0; conv < DDZ_CONVENTIONS; conv++) {
         ddz_rules r = {(ddz_convention)conv, 0};
         compared = 0;
-        every_hand(0, 0, 0, 5, &r);
+        every_hand(0, 0, 0, 4, &r);
         ck_assert_uint_gt(compared, 10000);
     }
     ddz_rules r = {DDZ_CONV_RLCARD, 1u << DDZ_PAIR | 1u << DDZ_BOMB};
-    every_hand(0, 0, 0, 4, &r);
+    every_hand(0, 0, 0, 3, &r);
 }
 END_TEST
 
@@ -210,121 +211,108 @@ END_TEST
 
 static ddz_result res;
 
-/* Judges `solver` on every position of the universe (every leading position and every
- * answering position a lead makes); returns the mismatches and the smallest one. */
-static unsigned long long judge(ddzo_table *t, const ddz_rules *r, const char *solver,
-                                unsigned long long *positions, ddz_position *smallest)
+/* A small deterministic generator for the sample (splitmix64). */
+static uint64_t next(uint64_t *s)
 {
-    const ddz_solver *s = ddz_solver_find(solver);
-    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL};
-    ddz_move pass = {0, DDZ_PASS, 0, 0};
-    unsigned long long bad = 0;
-    int best = 99;
-    ck_assert_ptr_nonnull(s);
-    *positions = 0;
-    for (size_t i = 0; i < ddzo_nhands(t); i++)
-        for (size_t j = 0; j < ddzo_nhands(t); j++) {
-            ddz_position p = {ddzo_hand(t, i), ddzo_hand(t, j), pass};
-            int lead = ddzo_value(t, p.me, p.enemy, &pass), v = lead;
-            if (lead < 0)
-                continue; /* the hands overlap */
-            ddz_move m[256];
-            size_t nm = ddzo_moves(p.me, &pass, r, m, 256);
-            ck_assert_uint_le(nm, 256);
-            for (size_t k = 0; k <= nm; k++) {
-                ddz_position q = p;
-                v = lead;
-                if (k < nm) {
-                    if (m[k].cards == p.me)
-                        continue;
-                    q.me = p.enemy, q.enemy = p.me - m[k].cards, q.last = m[k];
-                    v = ddzo_value(t, q.me, q.enemy, &q.last);
-                    ck_assert_int_ge(v, 0);
-                }
-                (*positions)++;
-                if ((int)s->solve(&q, r, &opt, &res) != v) {
-                    int cards = ddz_size(q.me) + ddz_size(q.enemy);
-                    bad++;
-                    if (cards < best)
-                        best = cards, *smallest = q;
-                }
-                if (k == nm)
-                    break;
-            }
-        }
-    return bad;
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
 }
 
+/* fast and naive agree with the retrograde table on a random sample of the reduced deck's
+ * 4-card universe (leading and answering positions alike); the whole universe is judged by the
+ * exhaustive tier and `ddz verify --positions` (each solve costs milliseconds under ASan). */
 START_TEST(test_solvers_equal_retrograde)
 {
+    uint64_t seed = tu_seed("ddz_oracle sample", 14), st = seed;
+    const ddz_solver *fast = ddz_solver_find("fast"), *naive = ddz_solver_find("naive");
+    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL};
+    ddz_move pass = {0, DDZ_PASS, 0, 0};
+    ck_assert_ptr_nonnull(fast);
+    ck_assert_ptr_nonnull(naive);
     for (int conv = 0; conv < DDZ_CONVENTIONS; conv++) {
         ddz_rules r = {(ddz_convention)conv, 0};
-        ddzo_table *t = ddzo_build(DDZO_DECK_SMALL, 2, &r);
+        ddzo_table *t = ddzo_build(DDZO_DECK_SMALL, 4, &r);
         ck_assert_ptr_nonnull(t);
-        const char *names[] = {"fast", "naive"};
-        for (int s = 0; s < 2; s++) {
-            unsigned long long n;
-            ddz_position small;
-            ck_assert_uint_eq(judge(t, &r, names[s], &n, &small), 0);
-            ck_assert_uint_gt(n, 1000);
+        size_t nh = ddzo_nhands(t);
+        int judged = 0, answering = 0;
+        while (judged < 150) {
+            size_t a = (size_t)(next(&st) % nh), b = (size_t)(next(&st) % nh), nm;
+            ddz_position q = {ddzo_hand(t, a), ddzo_hand(t, b), pass};
+            if (ddzo_value_at(t, a, b, &pass) < 0)
+                continue; /* the hands overlap */
+            const ddz_move *m = ddzo_lead_moves(t, a, &nm);
+            size_t k = (size_t)(next(&st) % (nm + 1));
+            if (k < nm) {
+                if (m[k].cards == q.me)
+                    continue; /* the lead ends the game: no answering position */
+                q.me = ddzo_hand(t, b), q.enemy = ddzo_hand(t, a) - m[k].cards, q.last = m[k];
+                answering++;
+            }
+            int v = ddzo_value(t, q.me, q.enemy, &q.last);
+            char a1[64], b1[64], l1[96];
+            ddz_format_hand(q.me, a1, sizeof a1);
+            ddz_format_hand(q.enemy, b1, sizeof b1);
+            ddz_format_move(&q.last, l1, sizeof l1);
+            ck_assert_int_ge(v, 0);
+            ck_assert_msg((int)fast->solve(&q, &r, &opt, &res) == v, "fast: me %s enemy %s last %s: oracle %d",
+                          a1, b1, l1, v);
+            ck_assert_msg((int)naive->solve(&q, &r, &opt, &res) == v, "naive: me %s enemy %s last %s: oracle %d",
+                          a1, b1, l1, v);
+            judged++;
         }
+        ck_assert_int_gt(answering, 50); /* the sample holds both kinds of position */
         ddzo_free(t);
     }
 }
 END_TEST
 
 /* seed 004 compares type and main only, so a shorter straight with a higher main "beats" a
- * longer one: 45678 on 345678. Every position of the reduced deck's 5-card universe with a
- * straight to beat (any straight of the deck that fits beside both hands) and at most 6 cards
- * in the two hands (so that it stays quick) is judged; the
- * oracle's answer needs only lead values of the same hands and answers with fewer cards. */
+ * longer one. Quick form: the reduced deck's two five-card straights in hand, every single
+ * card as the other hand, every straight as the move to beat; fast must agree with the oracle
+ * everywhere and the seed port must be caught, smallest on 45678 against 345678. (The
+ * exhaustive tier judges every 5-against-1 position with a straight to beat.) */
 START_TEST(test_seed_port_caught)
 {
     ddz_rules r = {DDZ_CONV_RLCARD, 0};
     ddzo_table *t = ddzo_build(DDZO_DECK_SMALL, 5, &r);
     const ddz_solver *seed = ddz_solver_find("seed004"), *fast = ddz_solver_find("fast");
     ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL};
-    ddz_move pass = {0, DDZ_PASS, 0, 0}, m[4096];
+    ddz_move m[3 * DDZ_TYPES];
+    const char *chains[] = {"34567", "45678", "345678"}, *singles = "345678XD";
     unsigned long long judged = 0, caught = 0;
-    int best = 99;
-    ddz_position smallest = {0, 0, pass};
+    ddz_position first = {0, 0, {0, DDZ_PASS, 0, 0}};
     ck_assert_ptr_nonnull(t);
-    /* the reduced deck's straights, read by the recogniser */
-    const char *chains[] = {"34567", "45678", "345678"};
-    size_t nm = 0, straights = 0;
+    size_t nm = 0;
     for (int c = 0; c < 3; c++)
         nm += ddzo_readings(H(chains[c]), &r, m + nm, DDZ_TYPES);
-    for (size_t k = 0; k < nm; k++) {
-        if (m[k].type != DDZ_STRAIGHT)
-            continue;
-        straights++;
-        for (size_t i = 0; i < ddzo_nhands(t); i++)
-            for (size_t j = 0; j < ddzo_nhands(t); j++) {
-                ddz_position q = {ddzo_hand(t, i), ddzo_hand(t, j), m[k]};
-                if (ddz_size(q.me) != 5 || ddz_size(q.enemy) != 1 ||
-                    ddz_check_disjoint(q.me + q.enemy, m[k].cards, NULL) != DDZ_OK)
-                    continue; /* the quick tier: 5 cards against 1, where the smallest flaw lies */
+    ck_assert_uint_eq(nm, 3);
+    for (size_t k = 0; k < nm; k++)
+        for (int c = 0; c < 2; c++)
+            for (const char *e = singles; *e; e++) {
+                char one[2] = {*e, 0};
+                ddz_position q = {H(chains[c]), H(one), m[k]};
+                if (ddz_check_disjoint(q.me + q.enemy, m[k].cards, NULL) != DDZ_OK)
+                    continue; /* more of a card than the deck holds */
                 int v = ddzo_value(t, q.me, q.enemy, &q.last);
-                if (v < 0)
-                    continue;
+                ck_assert_int_ge(v, 0);
                 judged++;
                 ck_assert_int_eq((int)fast->solve(&q, &r, &opt, &res), v);
-                if ((int)seed->solve(&q, &r, &opt, &res) != v) {
-                    caught++;
-                    if (ddz_size(q.me) + ddz_size(q.enemy) < best)
-                        best = ddz_size(q.me) + ddz_size(q.enemy), smallest = q;
-                }
+                if ((int)seed->solve(&q, &r, &opt, &res) != v && caught++ == 0)
+                    first = q;
             }
-    }
     ddzo_free(t);
-    ck_assert_uint_eq(straights, 3);
     char a[64], b[64], l[96];
-    ddz_format_hand(smallest.me, a, sizeof a);
-    ddz_format_hand(smallest.enemy, b, sizeof b);
-    ddz_format_move(&smallest.last, l, sizeof l);
-    printf("seed004 against the oracle: wrong on %llu of %llu positions with a straight to beat; smallest: "
-           "me %s enemy %s last %s\n", caught, judged, a, b, l);
+    ddz_format_hand(first.me, a, sizeof a);
+    ddz_format_hand(first.enemy, b, sizeof b);
+    ddz_format_move(&first.last, l, sizeof l);
+    printf("seed004 against the oracle: wrong on %llu of %llu positions; first: me %s enemy %s last %s\n", caught,
+           judged, a, b, l);
+    ck_assert_uint_gt(judged, 20);
     ck_assert_uint_gt(caught, 0);
+    ck_assert_str_eq(a, "45678");
+    ck_assert_str_eq(l, "straight:345678");
 }
 END_TEST
 
@@ -334,8 +322,14 @@ static Suite *suite(void)
     TCase *t = tcase_create("oracle");
     tcase_add_loop_test(t, test_argued, 0, (int)(sizeof argued / sizeof argued[0]));
     tcase_add_test(t, test_beats_and_forbidden);
+    suite_add_tcase(s, t);
+    t = tcase_create("generator");
     tcase_add_test(t, test_generator_equals_recogniser);
+    suite_add_tcase(s, t);
+    t = tcase_create("solvers");
     tcase_add_test(t, test_solvers_equal_retrograde);
+    suite_add_tcase(s, t);
+    t = tcase_create("seed");
     tcase_add_test(t, test_seed_port_caught);
     tcase_add_test(t, test_answers_equal_moves);
     tcase_add_test(t, test_certify_api);

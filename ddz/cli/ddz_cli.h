@@ -8,6 +8,7 @@ int ddz_cmd_moves(int argc, char **argv);   /* cmd_moves.c: ddz moves HAND [--be
 int ddz_cmd_solve(int argc, char **argv);   /* cmd_solve.c: ddz solve ME ENEMY [--last MOVE] ... */
 int ddz_cmd_play(int argc, char **argv);    /* cmd_play.c: ddz play ME ENEMY */
 int ddz_cmd_verify(int argc, char **argv);  /* cmd_verify.c: ddz verify (oracle vs solvers) */
+int ddz_verify_positions(int argc, char **argv); /* verify_positions.c: ddz verify --positions */
 int ddz_cmd_certify(int argc, char **argv); /* cmd_certify.c: ddz certify STRATEGY-FILE */
 int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 */
 int ddz_cmd_bench(int argc, char **argv);   /* cmd_bench.c: ddz bench SET_FILE... */

@@ -37,8 +37,8 @@ typedef enum { DDZO_DECK_FULL = 0, DDZO_DECK_SMALL } ddzo_deck;
 
 typedef struct ddzo_table ddzo_table;
 
-/* Builds the table bottom-up (by total cards); NULL when out of memory or max_cards is out
- * of 1..8. */
+/* Builds the table bottom-up (by total cards), the positions of one total shared by the OpenMP
+ * threads (omp_set_num_threads); NULL when out of memory or max_cards is out of 1..8. */
 ddzo_table *ddzo_build(ddzo_deck deck, int max_cards, const ddz_rules *rules);
 void ddzo_free(ddzo_table *t);
 /* The hands of the universe (every hand of 1..max_cards cards of the deck). */
@@ -78,6 +78,14 @@ typedef struct {
 /* Reads the certificate from f (to its end) and checks it. rules, when not NULL, must equal the
  * header's rules (else DDZO_CERT_REJECTED). res is always filled. */
 ddzo_cert_status ddzo_certify(FILE *f, const ddz_rules *rules, ddzo_cert_result *res);
+
+/* The same by hand index (ddzo_hand's numbering; hands sorted by their ddz_hand value), for
+ * enumerating judges; safe to call from several threads at once (reads only). */
+int ddzo_value_at(const ddzo_table *t, size_t me, size_t enemy, const ddz_move *last);
+/* The index of hand h in the universe, -1 when it is not one of its hands. */
+long ddzo_find(const ddzo_table *t, ddz_hand h);
+/* Hand i's leading moves as the table holds them (ddzo_moves' set and order), *n their count. */
+const ddz_move *ddzo_lead_moves(const ddzo_table *t, size_t i, size_t *n);
 
 #ifdef __cplusplus
 }

@@ -165,23 +165,33 @@ ddzo_table *ddzo_build(ddzo_deck deck, int max_cards, const ddz_rules *rules)
         for (size_t i = 0; i < n; i++)
             order[fill[ddz_size(t->hand[i])]++] = i;
     }
+    int order_bug = 0;
     for (int T = 2; T <= 2 * max_cards; T++)
         for (int sa = 1; sa < T; sa++) {
             int sb = T - sa;
             if (sa > max_cards || sb > max_cards)
                 continue;
-            for (size_t x = by[sa]; x < by[sa + 1]; x++)
+            /* the positions of one total read only smaller totals: independent, so threads
+             * may share them; each writes its own entries */
+            long lo = (long)by[sa], hi = (long)by[sa + 1];
+#pragma omp parallel for schedule(dynamic, 8)
+            for (long x = lo; x < hi; x++)
                 for (size_t y = by[sb]; y < by[sb + 1]; y++) {
                     size_t i = order[x], j = order[y];
                     if (!fits(t->hand[i], t->hand[j]))
                         continue;
                     int v = lead_compute(t, (long)i, (long)j);
                     if (v < 0) {
-                        free(order);
-                        goto fail;
+#pragma omp atomic write
+                        order_bug = 1;
+                        continue;
                     }
                     t->lv[i * n + j] = (unsigned char)(2 | v);
                 }
+            if (order_bug) {
+                free(order);
+                goto fail;
+            }
         }
     free(order);
     return t;
@@ -202,6 +212,22 @@ void ddzo_free(ddzo_table *t)
 }
 
 size_t ddzo_nhands(const ddzo_table *t) { return t->nh; }
+long ddzo_find(const ddzo_table *t, ddz_hand h) { return find_hand(t, h); }
+
+const ddz_move *ddzo_lead_moves(const ddzo_table *t, size_t i, size_t *n)
+{
+    *n = t->first[i + 1] - t->first[i];
+    return t->lead + t->first[i];
+}
+
+int ddzo_value_at(const ddzo_table *t, size_t i, size_t j, const ddz_move *last)
+{
+    if (i >= t->nh || j >= t->nh || !fits(t->hand[i], t->hand[j]))
+        return -1;
+    if (last->type == DDZ_PASS)
+        return lead_value(t, (long)i, (long)j);
+    return answer_value(t, (long)i, (long)j, last);
+}
 ddz_hand ddzo_hand(const ddzo_table *t, size_t i) { return t->hand[i]; }
 
 int ddzo_value(ddzo_table *t, ddz_hand me, ddz_hand enemy, const ddz_move *last)
