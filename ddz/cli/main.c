@@ -21,7 +21,7 @@ static const ddz_command commands[] = {
      "decides the position for ME (to move): win or loss, every winning first move, a line of play", ddz_cmd_solve},
     {"play", "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S]",
      "play ENEMY's hand against the solver's line (one move a line on stdin)", ddz_cmd_play},
-    {"verify", "--moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--deck full|small] [--rules R] [--solver all|none|NAME,...] [--threads N] [--memory SIZE] [--json FILE] [--report FILE] [--quiet]",
+    {"verify", "--moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--max-total T] [--deck full|small] [--rules R] [--solver all|none|NAME,...] [--threads N] [--memory SIZE] [--json FILE] [--report FILE] [--quiet]",
      "the generator against the oracle's recogniser on every small hand; every solver against the retrograde oracle",
      ddz_cmd_verify},
     {"certify", "FILE [--rules R] [--me HAND] [--enemy HAND] [--last MOVE]",
