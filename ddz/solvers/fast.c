@@ -773,6 +773,10 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
                 if (w) {
 #pragma omp atomic write
                     found = 1;
+                    /* one win decides the position: the other threads' first moves are
+                     * stopped (left undecided) rather than searched to their end */
+                    if (!all)
+                        abort_flag = 1;
                 }
             }
         }
