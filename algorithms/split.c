@@ -6,100 +6,101 @@
 /* The sorted hand is read straight off the count array: a piece is a maximal stretch
  * of consecutive held kinds inside one suit (each held honor kind is a piece of its
  * own, as honors never run), its length is the sum of its counts, and its run-length
- * multiplicities are the counts themselves. */
+ * multiplicities are the counts themselves.
+ *
+ * seed 000's is_main_part, done right, reduces a piece from its lowest kind: the first
+ * kind still held takes a triplet when it has three or more, otherwise its one or two
+ * copies start runs (exact, because three runs from one kind are the same tiles as three
+ * triplets). Walked up a whole suit, the runs begun at the two kinds below are all the
+ * state there is (`one`, `two`), and a gap is a cut: a run still open at a kind held 0
+ * times leaves that kind short, so the walk fails exactly when some piece fails to
+ * reduce. A piece that reduces is melds, so its length is a multiple of 3: the length
+ * rule needs no test of its own there, and it is read per suit first (below).
+ *
+ * Where the time went (issue 16; perf, cpu-clock samples, no hardware counters in this
+ * VM): the previous version cut the pieces one by one (a mask of held kinds, a loop per
+ * piece, a loop over each piece's kinds, a loop over the pair piece's candidates, each
+ * cut again). On complete hands 91% of the time was in split_std, spread over those
+ * loops, whose trip counts change from hand to hand: the time was the branches they
+ * mispredict, not the arithmetic. Now every walk is the same nine steps, and every walk
+ * the hand needs is done at once, in 5-bit lanes of one 64-bit word (SWAR): lanes 0..8
+ * walk the pair group's suit with the pair taken at rank 0..8, lanes 9..11 walk the three
+ * suits as they are. A lane holds 16 + its count, so a kind left short clears bit 4 (a
+ * guard) without borrowing from the next lane, and a failed lane stays failed.
+ * One branch remains, mj_pair_group, which settles the honors and most random hands. */
 
-/* seed 000's is_main_part, done right: on multiplicities c[0..n-1] of consecutive
- * kinds, the first still held takes a triplet when it has three or more, otherwise
- * its one or two copies start runs. Exact, because three runs from one kind are the
- * same tiles as three triplets. The runs begun at the two kinds below are carried in
- * `one` and `two` instead of being written back, and none may be open at the end:
- * a gap follows the piece. Also gives the piece's length (tiles) in *len. */
-static bool reduce(const uint8_t *c, int n, int *len)
+enum { LANE_BITS = 5 };
+#define LANES(v) ((v) * 0x0084210842108421ull) /* v in each of the 12 lanes */
+static const uint64_t LOW9 = 0x0000010842108421ull;   /* bit 0 of lanes 0..8 */
+static const uint64_t LANE1 = 0x0084210842108421ull;  /* bit 0 of lanes 0..11 */
+static const uint64_t GUARD = 0x0084210842108421ull << 4;
+
+/* The walks of one hand: bit 4 of lane j set when lane j reduced (see above), for j < 9
+ * the pair suit p (0..2) less a pair at rank j, for j = 9 + s suit s whole. */
+static uint64_t walk(const uint8_t count[MJ_KINDS], int p)
 {
-    int one = 0, two = 0, short_of = 0, tiles = 0;
-    for (int i = 0; i < n; i++) {
-        tiles += c[i];
-        int m = c[i] - one - two; /* negative once a kind comes up short; no branch to guess */
-        short_of |= m;
-        m -= 3 * (m >= 3);
+    const uint8_t *c = count + p * MJ_SUIT_SIZE;
+    uint64_t one = 0, two = 0, ok = GUARD;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+    for (int i = 0; i < MJ_SUIT_SIZE; i++) {
+        uint64_t in = (uint64_t)c[i] * LOW9 + ((uint64_t)count[i] << 45 | (uint64_t)count[9 + i] << 50 |
+                                                 (uint64_t)count[18 + i] << 55);
+        /* 16 + count, less the pair in lane i, less the runs still open: bit 4 clear when short */
+        uint64_t m = in + (GUARD - (2ull << (LANE_BITS * i))) - two - one;
+        ok &= m;
+        /* the count left, 0..4 in a lane still going; in a failed lane any of 0..7, which
+         * keeps `one` and `two` at 4 or less there, so no lane ever borrows from the next */
+        m &= LANES(7);
+        m -= 3 * (((m + LANES(13)) >> 4) & LANE1); /* 3 or more: a triplet */
         two = one;
-        one = m;
+        one = m; /* runs begun here */
     }
-    *len = tiles;
-    return (short_of | -(one | two)) >= 0;
+    return ok & ~((one | two) + LANES(15)); /* no run open past rank 9 */
 }
 
-/* The held kinds among c[0..n-1] as bits: the pieces are its runs of ones. A piece never
- * leaves its suit, so n is at most nine (the bound is said to the compiler too). */
-static unsigned held(const uint8_t *c, int n)
+/* The suit at c as two 9-bit masks: the ranks held (*held) and those held once or four
+ * times (returned). Eight counts to eight bits by one multiply, the ninth on top. */
+static unsigned rank_bits(const uint8_t *c, unsigned *held)
 {
-    unsigned mask = 0;
-    for (int i = 0; i < n && i < MJ_SUIT_SIZE; i++) mask |= (unsigned)(c[i] != 0) << i;
-    return mask;
+    const uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
+    uint64_t w = mj_load8(c);
+    uint64_t nz = (w | w >> 1 | w >> 2) & ones, lone = ((w & ~(w >> 1)) | w >> 2) & ones;
+    *held = (unsigned)((nz * gather) >> 56) | (unsigned)(c[8] != 0) << 8;
+    return (unsigned)((lone * gather) >> 56) | (unsigned)(c[8] == 1 || c[8] == 4) << 8;
 }
 
-/* The next piece of mask: its first kind in *lo, its number of kinds returned; the
- * piece is taken out of mask. mask must not be 0. */
-static int next_piece(unsigned *mask, int *lo)
+/* Whether some suit holds a piece of one kind held once or four times: 1 mod 3 tiles, a
+ * piece that fails the length rule whether the pair is in it or not. Dealt hands that pass
+ * the suits' length rule mostly have one, and these masks cost a fraction of a walk. */
+static bool lone_piece(const uint8_t count[MJ_KINDS])
 {
-    *lo = __builtin_ctz(*mask);
-    int n = __builtin_ctz(~(*mask >> *lo));
-    *mask &= ~(((1u << n) - 1) << *lo);
-    return n;
-}
-
-/* Cuts c[0..n-1] (one piece less the pair, zeros allowed) at its gaps; every piece
- * must be a multiple of 3 tiles long and reduce. */
-static bool pieces_ok(const uint8_t *c, int n)
-{
-    unsigned mask = held(c, n);
-    while (mask) {
-        int lo, len, kinds = next_piece(&mask, &lo);
-        if (!reduce(c + lo, kinds, &len) || len % 3) return false;
+    unsigned bad = 0;
+    for (int s = 0; s < 3; s++) {
+        unsigned held, lone = rank_bits(count + s * MJ_SUIT_SIZE, &held);
+        bad |= lone & ~(held << 1) & ~(held >> 1);
     }
-    return true;
+    return bad != 0;
 }
 
 /* The method tries every pair, but the length rule settles most of them unseen:
  * taking two tiles out of a piece whose length is 0 or 1 mod 3 leaves pieces whose
- * lengths add up to 1 or 2 mod 3, so one of them fails. Hence the pair lies in the
- * one piece of length 2 mod 3, every other piece must pass as it stands (removing the
- * pair elsewhere does not change it), and only that piece is cut again per pair.
- * The same rule read per suit comes first: a suit's pieces add up to its tile count,
- * so a suit at 1 mod 3, or two groups at 2 mod 3, already break it (mj_pair_group;
- * it also settles the honors, each a piece of one kind: 3 reduces, 2 is the pair). */
+ * lengths add up to 1 or 2 mod 3, so one of them fails; read per suit, a suit at 1 mod 3,
+ * or two groups at 2 mod 3, already break the hand (mj_pair_group; it also settles the
+ * honors, each a piece of one kind: 3 reduces, 2 is the pair). The pair lies in the one
+ * group at 2 mod 3; the other suits must reduce as they stand, and that group's suit
+ * must with some pair out. */
 static bool split_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
     (void)tiles;
     int pair_at = mj_pair_group(count, kinds);
-    if (pair_at < 0) return false;
-    int pair_lo = -1, pair_n = 0;
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *c = count + s * MJ_SUIT_SIZE;
-        unsigned mask = held(c, MJ_SUIT_SIZE);
-        while (mask) {
-            int lo, len, n = next_piece(&mask, &lo);
-            bool reduces = reduce(c + lo, n, &len);
-            int m = len % 3;
-            if (m == 0 && reduces) continue;
-            if (m != 2 || pair_lo >= 0) return false; /* 1 mod 3, unreduced, or a second pair piece */
-            pair_lo = s * MJ_SUIT_SIZE + lo;
-            pair_n = n;
-        }
-    }
-    if (pair_lo < 0) return pair_at == MJ_SUIT_Z; /* the honor pair leaves nothing to cut */
-    /* every candidate pair of the piece: remove it, cut what is left, check the pieces
-     * (on a copy of the piece, at most nine kinds) */
-    uint8_t c[MJ_SUIT_SIZE];
-    memcpy(c, count + pair_lo, (size_t)pair_n);
-    for (int i = 0; i < pair_n; i++) {
-        if (c[i] < 2) continue;
-        c[i] -= 2;
-        bool ok = pieces_ok(c, pair_n);
-        c[i] += 2;
-        if (ok) return true;
-    }
-    return false;
+    if (pair_at < 0 || lone_piece(count)) return false;
+    int p = pair_at == MJ_SUIT_Z ? 0 : pair_at;
+    uint64_t ok = walk(count, p);
+    uint64_t need = GUARD & ~LOW9 << 4;                             /* every suit whole ... */
+    if (pair_at != MJ_SUIT_Z) need &= ~(1ull << (4 + LANE_BITS * (9 + p))); /* ... but the pair's */
+    return (ok & need) == need && (pair_at == MJ_SUIT_Z || (ok & LOW9 << 4));
 }
 
 static bool split_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, split_std); }
