@@ -1,5 +1,6 @@
 /* backtrack: recursion on the count array (seed 001 §2, seed 003), the baseline for every rule set. */
 #include "mj_algo.h"
+#include "mj_suits.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -20,103 +21,121 @@ static void log_push(group_log *log, int kind, group_shape shape)
     if (log) log->g[log->n++] = (group){kind, shape};
 }
 
-/* Whether c (tiles in total) splits into melds only; the lowest held kind must start
- * a triplet or a run, so trying both there covers every decomposition. *reach is raised
- * to the highest kind the search has read (a run at k reads k + 1 and k + 2). */
-static bool melds_only(uint8_t c[MJ_KINDS], int tiles, int from, group_log *log, int *reach)
-{
-    if (tiles == 0) return true;
-    int k = from;
-    while (c[k] == 0) k++;
-    if (k + 2 > *reach) *reach = k + 2;
-    int mark = log ? log->n : 0;
-    if (c[k] >= 3) {
-        c[k] -= 3;
-        log_push(log, k, GROUP_TRIPLET);
-        bool ok = melds_only(c, tiles - 3, k, log, reach);
-        c[k] += 3;
-        if (ok) return true;
-        if (log) log->n = mark;
-    }
-    if (!mj_kind_is_honor(k) && mj_kind_rank(k) <= 7 && c[k + 1] && c[k + 2]) {
-        c[k]--, c[k + 1]--, c[k + 2]--;
-        log_push(log, k, GROUP_RUN);
-        bool ok = melds_only(c, tiles - 3, k, log, reach);
-        c[k]++, c[k + 1]++, c[k + 2]++;
-        if (ok) return true;
-        if (log) log->n = mark;
-    }
-    return false;
-}
+/* One suit's counts, rank r in bits 4r..4r+3 (a nibble each); ranks 9 and 10 read 0, so a
+ * run from rank 7 or 8 finds nothing above it. */
+typedef uint64_t packed;
 
-/* One bit per byte of w whose count is 2..4, gathered into 8 bits (little-endian order). */
-static inline uint64_t two_up_bits(uint64_t w)
+static inline packed pack_suit(const uint8_t *c)
 {
-    uint64_t two_up = ((w >> 1) | (w >> 2)) & 0x0101010101010101ull;
+    uint64_t v = mj_load8(c); /* counts 0..4, one a byte: pairs, quads, octets of nibbles */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    uint64_t bits = 0;
-    for (int b = 0; b < 8; b++) bits |= (two_up >> (56 - 8 * b) & 1) << b;
-    return bits;
-#else
-    return (two_up * 0x0102040810204080ull) >> 56;
+    v = __builtin_bswap64(v);
 #endif
+    v = (v | v >> 4) & 0x00FF00FF00FF00FFull;
+    v = (v | v >> 8) & 0x0000FFFF0000FFFFull;
+    v = (v | v >> 16) & 0xFFFFFFFFull;
+    return v | (uint64_t)c[8] << 32;
 }
 
-/* The kinds held twice or more, as bits: the pair candidates. Counts are 0..4, so bit 1
- * or bit 2 of a count's byte is set exactly when it is 2..4; each word of eight counts is
- * reduced to eight bits by one multiply. Read straight from the caller's counts, before
- * any copy, so that hands without a pair cost no copy; scalars throughout, since a local
- * array of words would be stored and read back. */
-static uint64_t pair_kinds(const uint8_t count[MJ_KINDS])
+enum { STACK = 16 }; /* up to 9 pair candidates, plus one saved move per meld of a path (<= 4) */
+
+/* The search. Each state on st[0..sp-1] must split into melds only; the last is tried
+ * first. The lowest rank held must start a triplet or a run: the triplet is taken first
+ * when the rank has three, and the run from it is saved on the stack to try should the
+ * triplet's branch die; with fewer than three only the run can go. A state with neither
+ * is a dead end: back to the last saved move (backtracking). tr[] holds each state's trail:
+ * a leading 1 (with the pair's rank in the four bits after it, for the pair's suit), then
+ * one bit per move taken (1 a triplet, 0 a run), so that mj_explain can replay the path.
+ * The trail of the state that split is returned, 0 when none did. Branch-free apart from
+ * the loops: a saved move is written whether or not it is kept, and the next state is
+ * chosen by a conditional move, not a branch on the count. */
+static uint64_t search(packed st[STACK], uint64_t tr[STACK], int sp)
 {
-    return two_up_bits(mj_load8(count)) | two_up_bits(mj_load8(count + 8)) << 8 | two_up_bits(mj_load8(count + 16)) << 16 |
-           two_up_bits(mj_load8(count + 24)) << 24 | two_up_bits(mj_load8(count + MJ_KINDS - 8)) << (MJ_KINDS - 8);
+    while (sp > 0) {
+        sp--;
+        packed x = st[sp];
+        uint64_t t = tr[sp];
+        for (;;) {
+            if (x == 0) return t;
+            int at = __builtin_ctzll(x) & ~3;
+            unsigned n = (unsigned)(x >> at) & 0xF;
+            packed run = x - (0x111ull << at);
+            bool triplet = n >= 3, can_run = ((x >> (at + 4)) & 0xF) && ((x >> (at + 8)) & 0xF);
+            if (!triplet && !can_run) break; /* dead end */
+            st[sp] = run;
+            tr[sp] = t << 1;
+            sp += triplet & can_run;
+            x = triplet ? x - (3ull << at) : run;
+            t = t << 1 | triplet;
+        }
+    }
+    return 0;
 }
 
-/* The kinds that may hold the pair by tile count alone: melds hold 3 tiles, so in a pair plus
- * melds the pair lies in the one group (a suit, or an honor kind) whose tiles are 2 mod 3.
- * Candidates elsewhere cannot succeed, and when a suit is at 1 mod 3, an honor held once or
- * four times, or more than one group at 2 mod 3, none can: skipping them prunes the search
- * and changes nothing else. Measured (issue 16, one run): near misses under riichi 113 -> 52
- * ns a hand, random 136-wall hands 47 -> 34; complete hands unchanged (about 135 ns: there the
- * right pair comes early and the time is the meld search itself). */
-static uint64_t pair_groups(const uint8_t count[MJ_KINDS], int kinds)
+/* Replays the trail t of suit s (state x before its moves, `moves` of them) into log. */
+static void log_suit(group_log *log, int s, packed x, uint64_t t, int moves)
 {
-    uint64_t groups = 0;
-    int pair_groups = 0;
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *c = count + s * MJ_SUIT_SIZE;
-        int tiles = (int)((mj_load8(c) * 0x0101010101010101ull) >> 56) + c[8];
-        if (tiles % 3 == 1) return 0; /* no split of such a suit into melds, with or without the pair */
-        if (tiles % 3 == 2) groups |= 0x1FFull << (s * MJ_SUIT_SIZE), pair_groups++;
+    for (int j = moves - 1; j >= 0; j--) {
+        int at = __builtin_ctzll(x) & ~3;
+        bool triplet = (t >> j) & 1;
+        log_push(log, s * MJ_SUIT_SIZE + at / 4, triplet ? GROUP_TRIPLET : GROUP_RUN);
+        x -= (triplet ? 3ull : 0x111ull) << at;
     }
-    for (int k = MJ_HONOR_BASE; k < kinds; k++) {
-        if (count[k] == 1 || count[k] == 4) return 0; /* an honor fits no meld once or four times */
-        if (count[k] == 2) groups |= 1ull << k, pair_groups++;
-    }
-    return pair_groups == 1 ? groups : 0; /* exactly one group can hold the one pair */
 }
 
-/* A pair plus melds over every tile held: each candidate pair in turn, lowest kind first
- * (pairs: the kinds held twice or more), the rest by melds_only. A failed search that
- * never read the pair's kind or anything above it saw only counts that every later pair
- * leaves as they are, so each of those would retrace it and fail the same way: the
- * remaining pairs are cut (backjumping; it changes nothing but the work). */
-static bool standard(uint8_t c[MJ_KINDS], int tiles, uint64_t pairs, group_log *log)
+/* A pair plus melds over every tile held. Melds never leave a suit, and an honor fits only
+ * a triplet (or the pair), so each suit is searched on its own; the tile counts first say
+ * which group can hold the pair (mj_pair_group: the one at 2 mod 3, none at 1 mod 3, no
+ * honor held once or four times), and candidates elsewhere are not tried. In the pair's
+ * suit every rank held twice or more is a candidate: each is a starting state on the stack,
+ * those held exactly twice tried first (in a complete hand the pair is mostly such a rank;
+ * a rank held three or four times is more often a triplet), lowest rank first within each.
+ * The counts are read in place, never copied. */
+static bool standard(const uint8_t c[MJ_KINDS], int tiles, int kinds, group_log *log)
 {
     if (tiles % 3 != 2) return false;
-    for (; pairs; pairs &= pairs - 1) {
-        int k = __builtin_ctzll(pairs);
-        int mark = log ? log->n : 0, reach = -1;
-        c[k] -= 2;
-        log_push(log, k, GROUP_PAIR);
-        bool ok = melds_only(c, tiles - 2, 0, log, &reach);
-        c[k] += 2;
-        if (ok) return true;
-        if (log) log->n = mark;
-        if (reach < k) return false;
+    int pair_at = mj_pair_group(c, kinds);
+    if (pair_at < 0) return false;
+    int mark = log ? log->n : 0;
+    for (int s = 0; s < 3; s++) {
+        packed x = pack_suit(c + s * MJ_SUIT_SIZE), st[STACK];
+        uint64_t tr[STACK];
+        int sp = 0;
+        if (s == pair_at) {
+            const uint64_t low = 0x111111111ull; /* bit 0 of each rank's nibble */
+            uint64_t two_up = (x >> 1 | x >> 2) & low, two = (x >> 1) & ~x & ~(x >> 2) & low;
+            for (uint64_t b = two_up & ~two; b; b &= b - 1) { /* 3 or 4 times, tried last */
+                int at = __builtin_ctzll(b);
+                st[sp] = x - (2ull << at), tr[sp++] = 16u + (unsigned)at / 4;
+            }
+            while (two) { /* twice: pushed highest first, so the lowest is tried first */
+                int at = 63 - __builtin_clzll(two);
+                st[sp] = x - (2ull << at), tr[sp++] = 16u + (unsigned)at / 4;
+                two &= ~(1ull << at);
+            }
+        } else {
+            st[sp] = x, tr[sp++] = 1;
+        }
+        uint64_t t = search(st, tr, sp);
+        if (!t) {
+            if (log) log->n = mark; /* the suits logged so far are no decomposition */
+            return false;
+        }
+        if (log) {
+            int held = mj_suit_tiles(c + s * MJ_SUIT_SIZE);
+            if (s == pair_at) {
+                int moves = (held - 2) / 3, rank = (int)(t >> moves) & 0xF;
+                log_push(log, s * MJ_SUIT_SIZE + rank, GROUP_PAIR);
+                log_suit(log, s, x - (2ull << (4 * rank)), t, moves);
+            } else {
+                log_suit(log, s, x, t, held / 3);
+            }
+        }
     }
-    return false;
+    if (log)
+        for (int k = MJ_HONOR_BASE; k < kinds; k++)
+            if (c[k]) log_push(log, k, c[k] == 2 ? GROUP_PAIR : GROUP_TRIPLET);
+    return true;
 }
 
 /* Every count even (and no four unless it counts as two pairs), read off all counts at once
@@ -150,7 +169,7 @@ static bool thirteen_orphans(const uint8_t c[MJ_KINDS], group_log *log)
 /* Sets aside `left` more kongs, at kinds from `from` on, then asks for a standard rest. */
 static bool with_kongs(uint8_t c[MJ_KINDS], int tiles, int kinds, int from, int left, group_log *log)
 {
-    if (left == 0) return standard(c, tiles, pair_kinds(c) & pair_groups(c, kinds), log);
+    if (left == 0) return standard(c, tiles, kinds, log);
     for (int k = from; k < kinds; k++) {
         if (c[k] != 4) continue;
         int mark = log ? log->n : 0;
@@ -169,23 +188,15 @@ static bool decide(const mj_hand *h, const mj_rules *r, group_log *log)
     int n = h->tiles;
     unsigned f = r->forms;
     if (n <= 14 && n % 3 != 2) return false; /* no form has this many tiles */
-    uint8_t c[MJ_KINDS + 2]; /* two spare zeros so run checks may look past z7 */
-    if ((f & MJ_FORM_STD) && n <= 14) {
-        uint64_t pairs = pair_kinds(h->count) & pair_groups(h->count, r->kinds);
-        if (pairs) {
-            memcpy(c, h->count, MJ_KINDS);
-            c[MJ_KINDS] = c[MJ_KINDS + 1] = 0;
-            if (standard(c, n, pairs, log)) return true;
-        }
-    }
+    if ((f & MJ_FORM_STD) && n <= 14 && standard(h->count, n, r->kinds, log)) return true;
     if (n == 14) {
         if ((f & MJ_FORM_7P) && seven_pairs(h->count, r->kinds, false, log)) return true;
         if ((f & MJ_FORM_7P4) && seven_pairs(h->count, r->kinds, true, log)) return true;
         if ((f & MJ_FORM_13O) && r->kinds == MJ_KINDS && thirteen_orphans(h->count, log)) return true;
     }
     if ((f & MJ_FORM_KONGS) && n >= 15 && n <= 18) {
+        uint8_t c[MJ_KINDS];
         memcpy(c, h->count, MJ_KINDS);
-        c[MJ_KINDS] = c[MJ_KINDS + 1] = 0;
         return with_kongs(c, n, r->kinds, 0, n - 14, log);
     }
     return false;
