@@ -52,26 +52,58 @@ static packed pack_suit(const uint8_t *c)
 static inline int suit_tiles(const uint8_t *c) { return (int)((mj_load8(c) * ONES) >> 56) + c[8]; }
 
 /* Whether x is melds only. At the lowest rank held, n tiles are n / 3 triplets and n % 3
- * runs: three runs from one rank are three triplets, so no other split needs trying. */
+ * runs: three runs from one rank are three triplets, so no other split needs trying. Done
+ * rank by rank up the suit, the runs begun at the two ranks below are all there is to carry
+ * (`one`, `two`, taken from the next ranks' tiles); the walk is the same nine steps for
+ * every x, so no branch depends on the hand. */
 static bool melds_only(packed x)
 {
-    while (x) {
-        int i = lowest_rank(x);
-        unsigned n = count_at(x, i), runs = n % 3;
-        if (count_at(x, i + 1) < runs || count_at(x, i + 2) < runs) return false;
-        x -= at(n, i) + at(runs, i + 1) + at(runs, i + 2);
+    int one = 0, two = 0, short_of = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+    for (int i = 0; i < 9; i++) {
+        int n = (int)count_at(x, i) - one - two; /* negative once a rank comes up short */
+        short_of |= n;
+        two = one;
+        one = n - 3 * (n >= 3); /* n is at most 4: n % 3 runs begin here */
     }
-    return true;
+    return (short_of | -(one | two)) >= 0;
+}
+
+/* melds_only's walk for the three suits of count at once, one suit to a 4-bit lane of one
+ * word (suit s in bits 4s..4s+3): a lane holds 8 + its count, so a rank left short clears
+ * bit 3 without borrowing from the next lane, and a failed lane's carries stay at 4 or less.
+ * Bit s of the result is set when suit s is melds only. No branch: which suits are held
+ * changes from hand to hand, and a branch on it mispredicts. */
+static unsigned suits_melds_only(const uint8_t *count)
+{
+    const uint64_t lanes = 0x111, guard = 0x888;
+    uint64_t one = 0, two = 0, ok = guard;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+    for (int i = 0; i < 9; i++) {
+        uint64_t in = (uint64_t)count[i] | (uint64_t)count[9 + i] << 4 | (uint64_t)count[18 + i] << 8;
+        uint64_t m = in + guard - two - one;
+        ok &= m;
+        m &= 7 * lanes;
+        m -= 3 * (((m + 5 * lanes) >> 3) & lanes); /* 3 or more: a triplet */
+        two = one;
+        one = m;
+    }
+    ok &= ~((one | two) + 7 * lanes); /* no run open past rank 9 */
+    return (unsigned)((ok >> 3) & 1) | (unsigned)((ok >> 6) & 2) | (unsigned)((ok >> 9) & 4);
 }
 
 /* Whether x is complete: melds only, or some pair plus melds. */
 static bool suit_complete(packed x, bool with_pair)
 {
     if (!with_pair) return melds_only(x);
-    for (packed y = x; y;) { /* each rank held twice or more */
-        int i = lowest_rank(y);
-        y &= ~at(7, i);
-        if (count_at(x, i) >= 2 && melds_only(x - at(2, i))) return true;
+    /* each rank held twice or more (bit 1 or 2 of its field set), from one mask */
+    for (packed two_up = (x >> 1 | x >> 2) & 0x9249249ull; two_up; two_up &= two_up - 1) {
+        int i = __builtin_ctzll(two_up) / 3;
+        if (melds_only(x - at(2, i))) return true;
     }
     return false;
 }
@@ -82,36 +114,45 @@ static bool suit_complete(packed x, bool with_pair)
  * waiting part if not yet taken; then the next rank. Once the waiting part is taken
  * (`pending` = its waits), the rest only has to be complete. Branches whose waits are all
  * known are cut; with `stop` nonzero (is_win asks about one kind) so are branches whose
- * waits miss it, and everything once it is found. */
-static void suit_waits_from(packed x, bool pair_left, rankset pending, rankset *out, rankset stop)
+ * waits miss it (or can only miss it, the waiting part being left to ranks above it), and
+ * everything once it is found. */
+/* The waiting part taken, with waits w: the rest x must be complete, with the pair if still
+ * owed. Cut when w adds nothing, or (stop) misses what is asked. Inline in the enumeration,
+ * so a branch cut here costs no call. */
+static inline void take_part(packed x, bool pair_left, rankset w, rankset *out, rankset stop)
 {
-    if ((*out & stop) || (pending && ((pending & ~*out) == 0 || (stop && !(pending & stop))))) return;
-    if (pending) {
-        if (suit_complete(x, pair_left)) *out |= pending;
-        return;
-    }
+    if ((w & ~*out) == 0 || (stop && !(w & stop))) return;
+    if (suit_complete(x, pair_left)) *out |= w;
+}
+
+static void suit_waits_from(packed x, bool pair_left, rankset *out, rankset stop)
+{
     if (x == 0) return; /* no waiting part left to take */
     int i = lowest_rank(x);
+    /* a waiting part from rank i on waits on i - 1 at the lowest (AB): with stop wholly
+     * below that, no branch from here can wait on it */
+    if (stop && (stop >> (i > 0 ? i - 1 : 0)) == 0) return;
     unsigned n = count_at(x, i), up1 = count_at(x, i + 1), up2 = count_at(x, i + 2);
     for (unsigned t = 0; t <= 1 && 3 * t <= n; t++)
         for (unsigned runs = 0; runs <= 2 && 3 * t + runs <= n && runs <= up1 && runs <= up2; runs++)
             for (unsigned p = 0; p <= (pair_left ? 1u : 0u) && 3 * t + runs + 2 * p <= n; p++) {
+                if (*out & stop) return; /* the kind asked about is found */
                 unsigned left = n - 3 * t - runs - 2 * p; /* tiles of rank i for the waiting part */
                 packed y = x - at(n, i) - at(runs, i + 1) - at(runs, i + 2); /* rank i used up */
                 bool owed = pair_left && !p;
                 if (left == 0) { /* the waiting part starts higher up */
-                    suit_waits_from(y, owed, 0, out, stop);
+                    suit_waits_from(y, owed, out, stop);
                 } else if (left == 1) {
                     if (owed) /* [1] A: the single waits for its pair */
-                        suit_waits_from(y, false, (rankset)(1u << i), out, stop);
+                        take_part(y, false, (rankset)(1u << i), out, stop);
                     if (up1 > runs) { /* [2] AB waits the rank below A and the one above B */
                         rankset w = (rankset)((i > 0 ? 1u << (i - 1) : 0) | (i + 2 < 9 ? 1u << (i + 2) : 0));
-                        suit_waits_from(y - at(1, i + 1), owed, w, out, stop);
+                        take_part(y - at(1, i + 1), owed, w, out, stop);
                     }
                     if (up2 > runs) /* [2] AC waits B */
-                        suit_waits_from(y - at(1, i + 2), owed, (rankset)(1u << (i + 1)), out, stop);
+                        take_part(y - at(1, i + 2), owed, (rankset)(1u << (i + 1)), out, stop);
                 } else if (left == 2) { /* [2] AA waits A */
-                    suit_waits_from(y, owed, (rankset)(1u << i), out, stop);
+                    take_part(y, owed, (rankset)(1u << i), out, stop);
                 }
             }
 }
@@ -121,7 +162,7 @@ static void suit_waits_from(packed x, bool pair_left, rankset pending, rankset *
 static rankset suit_waits(packed x, bool with_pair, rankset stop)
 {
     rankset out = 0;
-    suit_waits_from(x, with_pair, 0, &out, stop);
+    suit_waits_from(x, with_pair, &out, stop);
     for (int i = 0; i < 9; i++)
         if (count_at(x, i) >= MJ_MAX_COPIES) out &= (rankset) ~(1u << i);
     return out;
@@ -133,20 +174,20 @@ typedef struct {
     rankset one_at, two_at;
 } honor_shape;
 
-static honor_shape honor_look(const uint8_t *h)
+/* The seven honor counts as bytes 0..6 of one word (0..4 each, so three bits), read all at
+ * once: a count is 1 when bit 0 is set without bit 1, 2 when bit 1 is set without bit 0, 4
+ * when bit 2 is set (neither meld nor pair, and every wait on it a fifth copy). */
+static honor_shape honor_look(uint64_t h)
 {
-    /* branch-free: random honors would mispredict a switch on every kind */
-    honor_shape s = {0, 0, 0, 0, 0};
-    for (int i = 0; i < MJ_HONORS; i++) {
-        int one = h[i] == 1, two = h[i] == 2;
-        s.ones += one, s.twos += two, s.bad += h[i] == 4; /* 4: neither meld nor pair, and
-                                                             every wait on it a fifth copy */
-        s.one_at |= (rankset)(one << i), s.two_at |= (rankset)(two << i);
-    }
+    const uint64_t gather = 0x0102040810204080ull; /* byte i's bit 0 to bit 56 + i */
+    uint64_t b0 = h & ONES, b1 = (h >> 1) & ONES, one = b0 & ~b1, two = b1 & ~b0;
+    honor_shape s;
+    s.ones = (int)((one * ONES) >> 56), s.twos = (int)((two * ONES) >> 56), s.bad = ((h >> 2) & ONES) != 0;
+    s.one_at = (rankset)((one * gather) >> 56), s.two_at = (rankset)((two * gather) >> 56);
     return s;
 }
 
-static bool honors_complete(const uint8_t *h, bool with_pair)
+static bool honors_complete(uint64_t h, bool with_pair)
 {
     honor_shape s = honor_look(h);
     return s.bad == 0 && s.ones == 0 && s.twos == (with_pair ? 1 : 0);
@@ -154,7 +195,7 @@ static bool honors_complete(const uint8_t *h, bool with_pair)
 
 /* Honor waits: 3m+1 tiles wait on a lone single, or on both of two pairs (one becomes the
  * triplet); 3m+2 tiles wait on their one pair becoming a triplet. */
-static rankset honor_waits(const uint8_t *h, bool with_pair)
+static rankset honor_waits(uint64_t h, bool with_pair)
 {
     honor_shape s = honor_look(h);
     if (s.bad) return 0;
@@ -166,27 +207,32 @@ static rankset honor_waits(const uint8_t *h, bool with_pair)
     return s.ones == 0 && s.twos == 1 ? s.two_at : 0;
 }
 
-/* A hand split into its four groups: the suits packed, the honors as counts. */
+/* A hand split into its four groups: the suits packed, the honors' counts in one word. */
 typedef struct {
     packed suit[3];
-    uint8_t honor[MJ_HONORS];
+    uint64_t honor; /* count of honor r in byte r */
     int tiles[4];
     int groups; /* 3 without honors, 4 with */
 } groups_t;
 
-static void split_groups(const uint8_t *count, int kinds, groups_t *g)
+/* The groups of count, less one tile of kind `less` when less >= 0 (is_win's hand minus the
+ * tile it asks about: taken off the packed words, not off a copy of the hand). */
+static void split_groups(const uint8_t *count, int kinds, int less, groups_t *g)
 {
     g->groups = kinds == MJ_KINDS ? 4 : 3;
     for (int i = 0; i < 3; i++) {
         g->tiles[i] = suit_tiles(count + 9 * i);
         g->suit[i] = pack_suit(count + 9 * i);
     }
-    int tiles = 0;
-    for (int r = 0; r < MJ_HONORS; r++) {
-        g->honor[r] = kinds == MJ_KINDS ? count[MJ_HONOR_BASE + r] : 0;
-        tiles += g->honor[r];
+    /* the honors are bytes 27..33: the word at 26 read whole, its first byte (kind 26) shifted out */
+    g->honor = kinds == MJ_KINDS ? mj_load8(count + MJ_KINDS - 8) >> 8 : 0;
+    if (less >= MJ_HONOR_BASE) {
+        g->honor -= 1ull << (8 * (less - MJ_HONOR_BASE));
+    } else if (less >= 0) {
+        g->suit[less / 9] -= at(1, less % 9);
+        g->tiles[less / 9]--;
     }
-    g->tiles[3] = tiles;
+    g->tiles[3] = (int)((g->honor * ONES) >> 56);
 }
 
 static bool group_complete(const groups_t *g, int i, bool with_pair)
@@ -205,10 +251,19 @@ static mj_kindset group_waits(const groups_t *g, int i, bool with_pair, mj_kinds
 /* Standard-form waits of a hand of 3m+1 tiles, by the groups' tile counts mod 3; the
  * a nonzero `stop` names the kinds asked about: the search may leave out the others and
  * end once one of them is found. */
-static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
+/* The waits when group at1 alone holds 3m+1 tiles and the others 3m: it waits for a pair
+ * plus melds, and every other group must be complete as it stands. */
+static mj_kindset one_group_waits(const uint8_t *count, const groups_t *g, int at1, mj_kindset stop)
+{
+    unsigned complete = suits_melds_only(count) | (honors_complete(g->honor, false) ? 8u : 0u);
+    if ((complete | 1u << at1) != 15) return 0;
+    return group_waits(g, at1, true, stop);
+}
+
+static mj_kindset std_waits(const uint8_t *count, int kinds, int less, mj_kindset stop)
 {
     groups_t g;
-    split_groups(count, kinds, &g);
+    split_groups(count, kinds, less, &g);
     int at1 = -1, ones = 0, twos = 0, two_at[2] = {-1, -1};
     for (int i = 0; i < g.groups; i++) {
         int m = g.tiles[i] % 3;
@@ -218,11 +273,7 @@ static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
             twos++;
         }
     }
-    if (ones == 1 && twos == 0) { /* one group waits for a pair plus melds */
-        for (int i = 0; i < g.groups; i++)
-            if (i != at1 && g.tiles[i] && !group_complete(&g, i, false)) return 0;
-        return group_waits(&g, at1, true, stop);
-    }
+    if (ones == 1 && twos == 0) return one_group_waits(count, &g, at1, stop);
     if (ones == 0 && twos == 2) { /* one group waits for melds, the other holds the pair */
         for (int i = 0; i < g.groups; i++)
             if (i != two_at[0] && i != two_at[1] && g.tiles[i] && !group_complete(&g, i, false)) return 0;
@@ -238,7 +289,7 @@ static mj_kindset std_waits(const uint8_t *count, int kinds, mj_kindset stop)
 static bool std_complete(const uint8_t *count, int kinds)
 {
     groups_t g;
-    split_groups(count, kinds, &g);
+    split_groups(count, kinds, -1, &g);
     int pair_group = -1;
     for (int i = 0; i < g.groups; i++) {
         int m = g.tiles[i] % 3;
@@ -325,7 +376,7 @@ static mj_kindset kong_waits(const mj_hand *h, int kinds, int kongs, mj_kindset 
         for (int b = 0; b < n4; b++)
             if (mask >> b & 1) c[fours[b]] = 0;
         if (chosen == kongs) {
-            set |= std_waits(c, kinds, stop) & ~held4; /* a fifth copy never waits */
+            set |= std_waits(c, kinds, -1, stop) & ~held4; /* a fifth copy never waits */
         } else {
             for (mj_kindset t = threes & ~set; t; t &= t - 1) {
                 int k = __builtin_ctzll(t);
@@ -340,12 +391,13 @@ static mj_kindset kong_waits(const mj_hand *h, int kinds, int kongs, mj_kindset 
     return set;
 }
 
-/* Every form's waits; a nonzero stop names the only kinds asked about (see std_waits). */
-static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset stop)
+/* Every form's waits (the standard form's only `with_std`); a nonzero stop names the only
+ * kinds asked about (see std_waits). */
+static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset stop, bool with_std)
 {
     int n = h->tiles + 1;
     mj_kindset set = 0;
-    if ((r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2) set |= std_waits(h->count, r->kinds, stop);
+    if (with_std && (r->forms & MJ_FORM_STD) && n <= 14 && n % 3 == 2) set |= std_waits(h->count, r->kinds, -1, stop);
     if (set & stop) return set;
     if (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4))) set |= seven_pairs_waits(h, r);
     if (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS) set |= orphans_waits(h->count);
@@ -353,7 +405,7 @@ static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset st
     return set;
 }
 
-static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r) { return waits_until(h, r, 0); }
+static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r) { return waits_until(h, r, 0, true); }
 
 /* A hand wins iff, with any one of its tiles taken out, it waits on that tile. The groups'
  * tile counts come first: unless exactly one group holds 3m+2 and none 3m+1 (standard),
@@ -365,26 +417,48 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
     const uint8_t *c = h->count;
     int n = h->tiles;
     if (n <= 14 && n % 3 != 2) return false; /* no form has this many tiles */
-    uint64_t odd = mj_counts_or(c) & ONES;
     /* each group's tiles mod 3, in scalars (an array here would go through memory) */
     int t0 = suit_tiles(c), t1 = suit_tiles(c + 9), t2 = suit_tiles(c + 18), t3 = n - t0 - t1 - t2;
     int m0 = t0 % 3, m1 = t1 % 3, m2 = t2 % 3, m3 = t3 % 3;
     int classes = (m0 == 2) + (m1 == 2) + (m2 == 2) + (m3 == 2) + 8 * ((m0 == 1) + (m1 == 1) + (m2 == 1) + (m3 == 1));
     int pair_group = m0 == 2 ? 0 : m1 == 2 ? 1 : m2 == 2 ? 2 : 3;
     bool maybe = ((r->forms & MJ_FORM_STD) && n <= 14 && classes == 1) ||
-                 (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) && !odd) ||
+                 (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) && !(mj_counts_or(c) & ONES)) ||
                  (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && c[0] && c[8] && c[9] && c[17]) ||
                  (n > 14 && (r->forms & MJ_FORM_KONGS));
     if (!maybe) return false;
     int pick = 0;
-    if (classes == 1) pick = 9 * pair_group;
-    while (pick < r->kinds && c[pick] == 0) pick++;
-    if (pick == r->kinds)
-        for (pick = 0; c[pick] == 0; pick++) continue;
+    if (classes == 1) {
+        /* the lowest kind held in the pair's group (which holds 2 mod 3 tiles, so one),
+         * found from a word of its counts: a scan would mispredict its exit on every hand */
+        int base = 9 * pair_group;
+        uint64_t w = pair_group < 3 ? mj_load8(c + base) : mj_load8(c + MJ_KINDS - 8) >> 8;
+        uint64_t held = (w | w >> 1 | w >> 2) & ONES;
+        pick = held ? base + __builtin_ctzll(held) / 8 : base + 8; /* a suit's ninth rank is past the word */
+    } else {
+        while (pick < r->kinds && c[pick] == 0) pick++;
+        if (pick == r->kinds)
+            for (pick = 0; c[pick] == 0; pick++) continue;
+    }
+    mj_kindset stop = (mj_kindset)1 << pick;
+    /* the standard form first, on the groups less that tile (waits_until's first step; the
+     * tile counts above have already placed the hand: the pair's group now holds 3m+1) */
+    if ((r->forms & MJ_FORM_STD) && n <= 14 && classes == 1) {
+        /* only the waiting group is packed (less the tile) and the honors' word read: the
+         * other suits are checked from the counts (one_group_waits) */
+        groups_t g;
+        g.honor = r->kinds == MJ_KINDS ? mj_load8(c + MJ_KINDS - 8) >> 8 : 0;
+        if (pair_group < 3)
+            g.suit[pair_group] = pack_suit(c + 9 * pair_group) - at(1, pick - 9 * pair_group);
+        else
+            g.honor -= 1ull << (8 * (pick - MJ_HONOR_BASE));
+        if (one_group_waits(c, &g, pair_group, stop) & stop) return true;
+    }
+    if (n < 14 || (n == 14 && !(r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)))) return false;
     mj_hand less = *h;
     less.count[pick]--;
     less.tiles--;
-    return (waits_until(&less, r, (mj_kindset)1 << pick) >> pick) & 1;
+    return (waits_until(&less, r, stop, false) & stop) != 0;
 }
 
 const mj_algo mj_algo_pattern = {
