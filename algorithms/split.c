@@ -35,9 +35,11 @@ static const uint64_t LOW9 = 0x0000010842108421ull;   /* bit 0 of lanes 0..8 */
 static const uint64_t LANE1 = 0x0084210842108421ull;  /* bit 0 of lanes 0..11 */
 static const uint64_t GUARD = 0x0084210842108421ull << 4;
 
-/* The walks of one hand: bit 4 of lane j set when lane j reduced (see above), for j < 9
- * the pair suit p (0..2) less a pair at rank j, for j = 9 + s suit s whole. */
-static uint64_t walk(const uint8_t count[MJ_KINDS], int p)
+/* The walks of one hand: lane j reduces (see above), for j < 9, the pair suit p (0..2) less
+ * a pair at rank j, for j = 9 + s suit s whole. Whether every lane whose guard bit is in
+ * `all` reduced and, if `any` is not 0, one of those in `any`. One branch, after the fourth
+ * rank: most random hands have failed by then and stop there. */
+static bool walk(const uint8_t count[MJ_KINDS], int p, uint64_t all, uint64_t any)
 {
     const uint8_t *c = count + p * MJ_SUIT_SIZE;
     uint64_t one = 0, two = 0, ok = GUARD;
@@ -56,32 +58,10 @@ static uint64_t walk(const uint8_t count[MJ_KINDS], int p)
         m -= 3 * (((m + LANES(13)) >> 4) & LANE1); /* 3 or more: a triplet */
         two = one;
         one = m; /* runs begun here */
+        if (i == 3 && ((ok & all) != all || (any && !(ok & any)))) return false;
     }
-    return ok & ~((one | two) + LANES(15)); /* no run open past rank 9 */
-}
-
-/* The suit at c as two 9-bit masks: the ranks held (*held) and those held once or four
- * times (returned). Eight counts to eight bits by one multiply, the ninth on top. */
-static unsigned rank_bits(const uint8_t *c, unsigned *held)
-{
-    const uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
-    uint64_t w = mj_load8(c);
-    uint64_t nz = (w | w >> 1 | w >> 2) & ones, lone = ((w & ~(w >> 1)) | w >> 2) & ones;
-    *held = (unsigned)((nz * gather) >> 56) | (unsigned)(c[8] != 0) << 8;
-    return (unsigned)((lone * gather) >> 56) | (unsigned)(c[8] == 1 || c[8] == 4) << 8;
-}
-
-/* Whether some suit holds a piece of one kind held once or four times: 1 mod 3 tiles, a
- * piece that fails the length rule whether the pair is in it or not. Dealt hands that pass
- * the suits' length rule mostly have one, and these masks cost a fraction of a walk. */
-static bool lone_piece(const uint8_t count[MJ_KINDS])
-{
-    unsigned bad = 0;
-    for (int s = 0; s < 3; s++) {
-        unsigned held, lone = rank_bits(count + s * MJ_SUIT_SIZE, &held);
-        bad |= lone & ~(held << 1) & ~(held >> 1);
-    }
-    return bad != 0;
+    ok &= ~((one | two) + LANES(15)); /* no run open past rank 9 */
+    return (ok & all) == all && (!any || (ok & any));
 }
 
 /* The method tries every pair, but the length rule settles most of them unseen:
@@ -95,12 +75,12 @@ static bool split_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
     (void)tiles;
     int pair_at = mj_pair_group(count, kinds);
-    if (pair_at < 0 || lone_piece(count)) return false;
+    if (pair_at < 0) return false;
     int p = pair_at == MJ_SUIT_Z ? 0 : pair_at;
-    uint64_t ok = walk(count, p);
-    uint64_t need = GUARD & ~LOW9 << 4;                             /* every suit whole ... */
-    if (pair_at != MJ_SUIT_Z) need &= ~(1ull << (4 + LANE_BITS * (9 + p))); /* ... but the pair's */
-    return (ok & need) == need && (pair_at == MJ_SUIT_Z || (ok & LOW9 << 4));
+    uint64_t all = GUARD & ~LOW9 << 4; /* every suit whole ... */
+    if (pair_at == MJ_SUIT_Z) return walk(count, 0, all, 0);
+    /* ... but the pair's, which must reduce with some pair out */
+    return walk(count, p, all & ~(1ull << (4 + LANE_BITS * (9 + p))), LOW9 << 4);
 }
 
 static bool split_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, split_std); }
