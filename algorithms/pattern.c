@@ -74,12 +74,13 @@ static bool melds_only(packed x)
 /* melds_only's walk for the three suits of count at once, one suit to a 4-bit lane of one
  * word (suit s in bits 4s..4s+3): a lane holds 8 + its count, so a rank left short clears
  * bit 3 without borrowing from the next lane, and a failed lane's carries stay at 4 or less.
- * Bit s of the result is set when suit s is melds only. No branch: which suits are held
- * changes from hand to hand, and a branch on it mispredicts. */
-static unsigned suits_melds_only(const uint8_t *count)
+ * Whether every suit but `skip` (0..2, or 3 for none) is melds only. No branch on which
+ * suits are held (it changes from hand to hand, and such a branch mispredicts), but one
+ * after the fourth rank: most random hands have failed by then, and they stop there. */
+static bool suits_melds_only(const uint8_t *count, int skip)
 {
     const uint64_t lanes = 0x111, guard = 0x888;
-    uint64_t one = 0, two = 0, ok = guard;
+    uint64_t one = 0, two = 0, ok = guard, need = guard & ~(8ull << (4 * skip));
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 9
 #endif
@@ -91,9 +92,10 @@ static unsigned suits_melds_only(const uint8_t *count)
         m -= 3 * (((m + 5 * lanes) >> 3) & lanes); /* 3 or more: a triplet */
         two = one;
         one = m;
+        if (i == 3 && (ok & need) != need) return false;
     }
     ok &= ~((one | two) + 7 * lanes); /* no run open past rank 9 */
-    return (unsigned)((ok >> 3) & 1) | (unsigned)((ok >> 6) & 2) | (unsigned)((ok >> 9) & 4);
+    return (ok & need) == need;
 }
 
 /* Whether x is complete: melds only, or some pair plus melds. */
@@ -255,8 +257,7 @@ static mj_kindset group_waits(const groups_t *g, int i, bool with_pair, mj_kinds
  * plus melds, and every other group must be complete as it stands. */
 static mj_kindset one_group_waits(const uint8_t *count, const groups_t *g, int at1, mj_kindset stop)
 {
-    unsigned complete = suits_melds_only(count) | (honors_complete(g->honor, false) ? 8u : 0u);
-    if ((complete | 1u << at1) != 15) return 0;
+    if (!((at1 == 3 || honors_complete(g->honor, false)) && suits_melds_only(count, at1))) return 0;
     return group_waits(g, at1, true, stop);
 }
 
