@@ -10,7 +10,7 @@ extern const mj_algo mj_algo_split, mj_algo_greedy, mj_algo_dp, mj_algo_bitwise;
 
 /* One line per algorithm. Add a file in algorithms/ and its row here. */
 const mj_algo *const mj_algos[] = {
-    &mj_algo_backtrack, /* baseline: recursion on the count array */
+    &mj_algo_backtrack, /* baseline: a backtracking search on the counts */
     &mj_algo_table,    /* per-suit base-5 lookup, the fast one */
     &mj_algo_pattern,  /* native waits by group tile counts */
     &mj_algo_mediatek, /* seed 003's C++, mediatek rules only */

@@ -17,17 +17,28 @@
  * reduce. A piece that reduces is melds, so its length is a multiple of 3: the length
  * rule needs no test of its own there, and it is read per suit first (below).
  *
- * Where the time went (issue 16; perf, cpu-clock samples, no hardware counters in this
- * VM): the previous version cut the pieces one by one (a mask of held kinds, a loop per
- * piece, a loop over each piece's kinds, a loop over the pair piece's candidates, each
- * cut again). On complete hands 91% of the time was in split_std, spread over those
- * loops, whose trip counts change from hand to hand: the time was the branches they
- * mispredict, not the arithmetic. Now every walk is the same nine steps, and every walk
- * the hand needs is done at once, in 5-bit lanes of one 64-bit word (SWAR): lanes 0..8
- * walk the pair group's suit with the pair taken at rank 0..8, lanes 9..11 walk the three
- * suits as they are. A lane holds 16 + its count, so a kind left short clears bit 4 (a
- * guard) without borrowing from the next lane, and a failed lane stays failed.
- * One branch remains, mj_pair_group, which settles the honors and most random hands. */
+ * Where the time went (issue 16). This VM has no hardware counters: `perf record` with
+ * cpu-clock samples, and the previous release (82a064a) timed against this file in one
+ * process, the lowest of 300 passes over each workload's 8192 hands. The previous version cut
+ * the pieces one by one: a mask of held kinds, a loop per piece, a loop over each piece's
+ * kinds, a loop over the pair piece's candidates, each cut again. split_std took 77% of the
+ * time on complete hands (riichi; the rest the benchmark loop and the special forms), half on
+ * near misses and dealt hands, spread over those loops, whose trip counts change from hand to
+ * hand: the time was their branches mispredicting, not the arithmetic. Now every walk is
+ * the same nine steps, and every walk the hand needs is done at once, in 5-bit lanes of one
+ * 64-bit word (SWAR): lanes 0..8 walk the pair group's suit with the pair taken at rank 0..8,
+ * lanes 9..11 walk the three suits as they are. A lane holds 16 + its count, so a kind left
+ * short clears bit 4 (a guard) without borrowing from the next lane, and a failed lane stays
+ * failed. Two branches remain: mj_pair_group, which settles the honors and most random
+ * hands, and one after the walk's fourth rank, where most other random hands have failed.
+ * Measured that way (two runs, the lower of each), ns a hand, previous release -> this file:
+ * complete hands 86.9 -> 31.7 (2.74x) under std over 34 kinds, 81.7 -> 31.5 (2.60x) under
+ * riichi, 92.2 -> 29.3 (3.15x) under sichuan; near misses 28.8 -> 19.7 (std), 31.8 -> 23.3
+ * (riichi); hands dealt from the 108-tile wall 19.2 -> 15.6 (std); from the 136-tile wall
+ * 12.6 -> 12.9 (std; the tile counts turn them away before any walk, by the same
+ * instructions as before). Tried and dropped: a cut for pieces of one
+ * kind held once or four times before the walk (complete hands 44 -> 53 ns; with the stop
+ * after the fourth rank it no longer helped random hands either). */
 
 enum { LANE_BITS = 5 };
 #define LANES(v) ((v) * 0x0084210842108421ull) /* v in each of the 12 lanes */
@@ -76,11 +87,10 @@ static bool split_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
     (void)tiles;
     int pair_at = mj_pair_group(count, kinds);
     if (pair_at < 0) return false;
-    int p = pair_at == MJ_SUIT_Z ? 0 : pair_at;
     uint64_t all = GUARD & ~LOW9 << 4; /* every suit whole ... */
     if (pair_at == MJ_SUIT_Z) return walk(count, 0, all, 0);
     /* ... but the pair's, which must reduce with some pair out */
-    return walk(count, p, all & ~(1ull << (4 + LANE_BITS * (9 + p))), LOW9 << 4);
+    return walk(count, pair_at, all & ~(1ull << (4 + LANE_BITS * (9 + pair_at))), LOW9 << 4);
 }
 
 static bool split_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, split_std); }
