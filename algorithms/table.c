@@ -42,6 +42,7 @@
 #include <immintrin.h>
 #define SIMD_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")))
 static void simd_init(void);
+static void batch_init(void);
 #endif
 
 /* Seed 001's generator enumerates sorted tile lists and its lookup tests whole hands; the
@@ -113,6 +114,7 @@ static int table_init(void)
     }
 #ifdef TABLE_SIMD
     simd_init();
+    batch_init();
 #endif
     return 0;
 }
@@ -196,7 +198,7 @@ static bool special14(const uint8_t *c, uint64_t hon, const mj_rules *r)
     return (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && thirteen_orphans(c, hon);
 }
 
-static bool is_win_scalar(const mj_hand *h, const mj_rules *r)
+__attribute__((noinline)) static bool is_win_scalar(const mj_hand *h, const mj_rules *r)
 {
     int n = h->tiles;
     if (n > 14) return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
@@ -219,37 +221,29 @@ static bool is_win_scalar(const mj_hand *h, const mj_rules *r)
 /* The hand sizes a form can win at without kongs: 2, 5, 8, 11, 14. */
 static const unsigned STD_SIZES = 1u << 2 | 1u << 5 | 1u << 8 | 1u << 11 | 1u << 14;
 
-/* The SIMD path's constants, one 16-byte lane per group (m, p, s, honors), filled by init:
- * the byte permutation that lays the 34 counts out that way, a per-lane byte map (the suits'
- * counts as they are; the honors' count c as 1 when it is 2, 8 when it is 1 or 4, else 0),
- * byte weights that fold each lane's first eight bytes into two base-5 numbers and rank 9
- * into a third, and word weights that join them into 2 x the suit key (the honors: a sum). */
+/* The SIMD path's constants, filled by init: the byte permutation that lays the 27 suited
+ * counts out one suit per 16-byte lane (lane 3 empty), byte weights that fold each lane's
+ * first eight bytes into two base-5 numbers and rank 9 into a third, and word weights that
+ * join them into 2 x the suit key. The honors never enter the vector: the scalar rule has
+ * already refused any count of 1 or 4 there, so the honors' class is their number of pairs. */
 static uint8_t simd_perm[64] __attribute__((aligned(64)));
-static uint8_t simd_map[64] __attribute__((aligned(64)));
 static int8_t simd_w1[64] __attribute__((aligned(64)));
 static int16_t simd_w3[32] __attribute__((aligned(64)));
-static int32_t simd_lane0[16] __attribute__((aligned(64)));
 static bool use_simd;
 /* seven pairs fails on a count with these bits: 1 (odd) under 7p4, 1 or 4 (odd or a four) under 7p */
-static uint8_t simd_odd[64] __attribute__((aligned(64))), simd_odd_or_four[64] __attribute__((aligned(64)));
+static uint8_t simd_odd[32] __attribute__((aligned(32))), simd_odd_or_four[32] __attribute__((aligned(32)));
 
 static void simd_init(void)
 {
     for (int lane = 0; lane < 4; lane++) {
         for (int j = 0; j < 16; j++) {
             int at = 16 * lane + j;
-            /* sources: bytes 0..31 of the counts (then zeros), and bytes 2..33 (index 64 + i) */
-            simd_perm[at] = 63; /* a zero byte */
-            if (lane < 3 && j < 9) simd_perm[at] = (uint8_t)(9 * lane + j);
-            if (lane == 3 && j < 5) simd_perm[at] = (uint8_t)(MJ_HONOR_BASE + j);
-            if (lane == 3 && (j == 5 || j == 6)) simd_perm[at] = (uint8_t)(64 + MJ_HONOR_BASE + j - 2);
-            static const uint8_t honor_map[16] = {0, 8, 1, 0, 8};
-            simd_map[at] = lane < 3 ? (uint8_t)j : honor_map[j];
+            /* source: the counts' bytes 0..31 zero-extended, so index 63 is a zero */
+            simd_perm[at] = (uint8_t)(lane < 3 && j < 9 ? 9 * lane + j : 63);
             static const int8_t suit_w1[16] = {125, 25, 5, 1, 125, 25, 5, 1, 2};
-            simd_w1[at] = lane < 3 ? suit_w1[j] : (int8_t)(j < 7);
+            simd_w1[at] = lane < 3 ? suit_w1[j] : 0;
         }
-        for (int j = 0; j < 4; j++) simd_lane0[4 * lane + j] = 4 * j; /* dword 0 of each lane, first */
-        for (int j = 0; j < 8; j++) simd_w3[8 * lane + j] = (int16_t)(j >= 2 ? 0 : lane < 3 ? (j == 0 ? 6250 : 10) : 1);
+        for (int j = 0; j < 8; j++) simd_w3[8 * lane + j] = (int16_t)(j >= 2 || lane == 3 ? 0 : j == 0 ? 6250 : 10);
     }
     memset(simd_odd, 1, sizeof simd_odd);
     memset(simd_odd_or_four, 5, sizeof simd_odd_or_four);
@@ -261,43 +255,197 @@ static void simd_init(void)
                __builtin_cpu_supports("bmi2");
 }
 
-/* table_is_win with the three suit keys and the honors' class made at once in one register:
- * a permute, a byte map, a 4-byte dot product (two base-5 halves and rank 9), a pack and a
- * 2-word dot product (2 x key), then three table words and a shift each. Seven pairs and
- * thirteen orphans come from masks over the same register, with no branch on the hand. */
-SIMD_TARGET static bool is_win_simd(const mj_hand *h, const mj_rules *r)
+/* The class of the suit whose 2 x key is k2 (the SIMD path's keys come doubled: the bit offset). */
+static inline uint64_t class2(uint32_t k2) { return class_words[k2 >> 6] >> (k2 & 63) & 3; }
+
+/* 2 x the three suit keys of the counts at c (m, p, s in dwords 0, 1, 2 of the result), and
+ * in *raw the counts 0..31 as loaded: one load, a permute, a 4-byte dot product (two base-5
+ * halves and rank 9 per lane), a pack, a 2-word dot product, and a store the caller reads the
+ * three keys back from (a store and loads are cheaper here than shuffles to general registers:
+ * every 512-bit shuffle runs on one port). */
+SIMD_TARGET static inline void simd_keys(const uint8_t *c, __m256i *raw, uint32_t key2[16])
 {
-    unsigned n = h->tiles;
-    if (n > 14) return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
-    if (!(STD_SIZES >> n & 1)) return false;
-    /* an honor held once or four times refuses the standard form: most random hands with
-     * honors stop here, on the special forms' scalar rules */
-    uint64_t hon = mj_load8(h->count + MJ_HONOR_BASE); /* byte 7 is `tiles`, masked off */
-    if (((hon & ~(hon >> 1)) | (hon >> 2)) & ONES & LOW7)
-        return n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)) && special14(h->count, hon & LOW7, r);
-    /* counts 0..31 and 2..33: 32 bytes each, inside the 35-byte hand */
-    __m512i lo = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)h->count));
-    __m512i hi = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(h->count + 2)));
-    __m512i raw = _mm512_permutex2var_epi8(lo, _mm512_load_si512(simd_perm), hi);
-    __m512i x = _mm512_shuffle_epi8(_mm512_load_si512(simd_map), raw);
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)c); /* inside the 35-byte hand */
+    *raw = v;
+    __m512i x = _mm512_permutexvar_epi8(_mm512_load_si512(simd_perm), _mm512_zextsi256_si512(v));
     __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, _mm512_load_si512(simd_w1));
     __m512i k = _mm512_dpwssd_epi32(_mm512_bsrli_epi128(d, 8), _mm512_packus_epi32(d, d), _mm512_load_si512(simd_w3));
-    __m128i q = _mm512_castsi512_si128(_mm512_permutexvar_epi32(_mm512_load_si512(simd_lane0), k));
-    uint64_t mp = (uint64_t)_mm_cvtsi128_si64(q), sz = (uint64_t)_mm_extract_epi64(q, 1);
-    uint32_t km = (uint32_t)mp, kp = (uint32_t)(mp >> 32), ks = (uint32_t)sz;
-    uint64_t sum = (class_words[km >> 6] >> (km & 63) & 3) + (class_words[kp >> 6] >> (kp & 63) & 3) +
-                   (class_words[ks >> 6] >> (ks & 63) & 3) + (sz >> 32);
-    unsigned f = r->forms;
+    _mm512_storeu_si512(key2, k);
+}
+
+/* The number of honors held twice, for an honors word (top byte zero) with no count of 1 or 4. */
+static inline unsigned honor_pairs(uint64_t hon) { return (unsigned)((((hon >> 1) & ~hon & ONES) * ONES) >> 56); }
+
+/* The rest of table_is_win once the size and the honors rule have passed (n is 2, 5, 8, 11 or
+ * 14; no honor held once or four times, `pairs` of them held twice, odd_honor when one is
+ * held three times): the three suit keys made
+ * at once in one register (simd_keys), then three table words and a shift each, and seven
+ * pairs from one mask over the loaded counts. The scalar tests before it stay in the caller,
+ * compiled without AVX-512: here GCC puts 64-bit bit operations in mask registers, whose
+ * moves and shifts compete with the vector work for the same two ports. */
+SIMD_TARGET static bool simd_rest(const uint8_t *c, unsigned n, unsigned pairs, bool odd_honor, unsigned f)
+{
+    __m256i raw;
+    uint32_t key2[16];
+    simd_keys(c, &raw, key2);
+    uint64_t sum = class2(key2[0]) + class2(key2[4]) + class2(key2[8]) + pairs;
     bool win = (f & MJ_FORM_STD) != 0 && sum == 1;
     /* thirteen orphans holds honors once: it never gets here. Seven pairs: no count odd (nor
-     * a four under 7p), one mask over the same register, no branch on the hand. */
+     * a four under 7p), one mask over counts 0..31 and the honors word (honors are 0, 2 or 3
+     * here), no branch on the hand. */
     if (f & (MJ_FORM_7P | MJ_FORM_7P4)) {
         const uint8_t *unpaired = (f & MJ_FORM_7P4) ? simd_odd : simd_odd_or_four;
-        win |= (n == 14) & (_mm512_test_epi8_mask(raw, _mm512_load_si512(unpaired)) == 0);
+        win |= (n == 14) & (_mm256_test_epi8_mask(raw, _mm256_load_si256((const __m256i *)(const void *)unpaired)) == 0) &
+               !odd_honor;
     }
     return win;
 }
 #endif
+
+/* The cold paths, kept out of line so the hot ones need no saved registers. */
+__attribute__((noinline)) static bool kongs_win(const mj_hand *h, const mj_rules *r)
+{
+    return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
+}
+
+__attribute__((noinline)) static bool special14_win(const mj_hand *h, uint64_t hon, const mj_rules *r)
+{
+    return (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)) && special14(h->count, hon, r);
+}
+
+#ifdef TABLE_SIMD
+/* The AVX-512 path: the scalar tests first (size, then the honors rule), then simd_rest. */
+static bool is_win_simd(const mj_hand *h, const mj_rules *r)
+{
+    unsigned n = h->tiles;
+    if (n > 14) return kongs_win(h, r);
+    if (!(STD_SIZES >> n & 1)) return false;
+    /* an honor held once or four times refuses the standard form: most random hands with
+     * honors stop here, on the special forms' scalar rules */
+    uint64_t hon = mj_load8(h->count + MJ_HONOR_BASE) & LOW7; /* byte 7 is `tiles` */
+    if (((hon & ~(hon >> 1)) | (hon >> 2)) & ONES) return n == 14 && special14_win(h, hon, r);
+    return simd_rest(h->count, n, honor_pairs(hon), (hon & ONES) != 0, r->forms);
+}
+#endif
+
+#ifdef TABLE_SIMD
+/* The batch path's constants (init): a byte permutation that takes two consecutive hands
+ * from one 64-byte load (hand j's 35 bytes, then hand j+1's first 29, all its suits) and
+ * lays out the six suits one per 8-byte lane, ranks 1-8; the same for rank 9 alone, as the
+ * low byte of each lane; the masks that zero the other bytes; and word weights. */
+static uint8_t batch_perm[64] __attribute__((aligned(64))), batch_perm9[64] __attribute__((aligned(64)));
+static uint64_t batch_mask, batch_mask9;
+
+static void batch_init(void)
+{
+    batch_mask = batch_mask9 = 0;
+    for (int lane = 0; lane < 8; lane++) {
+        int hand = lane / 3, suit = lane % 3; /* lanes 6 and 7 stay zero */
+        for (int j = 0; j < 8; j++) {
+            int at = 8 * lane + j;
+            batch_perm[at] = batch_perm9[at] = 0;
+            if (lane < 6) {
+                batch_perm[at] = (uint8_t)(35 * hand + 9 * suit + j);
+                batch_mask |= 1ull << at;
+                if (j == 0) {
+                    batch_perm9[at] = (uint8_t)(35 * hand + 9 * suit + 8);
+                    batch_mask9 |= 1ull << at;
+                }
+            }
+        }
+    }
+}
+
+/* Stage one of the batch: the suit keys of hands[0..count) (count even, and hands[count - 1]
+ * in the array: each 64-byte load starts at an even hand and ends inside the next one),
+ * key[3 i + s] = 2 x the key of suit s of hand i, in the low half of a 64-bit slot. Two hands a register:
+ * a permute for ranks 1-8 and one for rank 9, a 4-byte dot product (base 5 over ranks 1-4
+ * and 5-8, dwords A and B of each lane), B shifted beside A as words, and a 2-word dot product
+ * with twice rank 9 as its start: 2 x the key, 6250 A + 10 B + 2 rank 9 (the bit offset). All on vector ports, once per two hands;
+ * stored whole (overlapping the next pair's slots), read back by stage two later. */
+SIMD_TARGET static void batch_keys(const mj_hand *hands, size_t count, uint64_t *key)
+{
+    const __m512i perm = _mm512_load_si512(batch_perm), perm9 = _mm512_load_si512(batch_perm9);
+    const __m512i w1 = _mm512_set1_epi32(0x0105197D); /* bytes 125, 25, 5, 1 */
+    const __m512i w3 = _mm512_set1_epi64(6250 | 10 << 16);
+    const __mmask64 m = batch_mask, m9 = batch_mask9;
+    for (size_t i = 0; i < count; i += 2) {
+        __m512i src = _mm512_loadu_si512((const void *)&hands[i]);
+        __m512i x = _mm512_maskz_permutexvar_epi8(m, perm, src);
+        __m512i r9 = _mm512_maskz_permutexvar_epi8(m9, perm9, src);
+        __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, w1);
+        __m512i e = _mm512_or_si512(d, _mm512_srli_epi64(d, 16));
+        __m512i k = _mm512_dpwssd_epi32(_mm512_add_epi32(r9, r9), e, w3);
+        _mm512_storeu_si512((void *)&key[3 * i], k);
+    }
+}
+
+/* Stage two: each hand decided from its three keys and its scalar rules, with no branch on
+ * the hand but the rare ones (thirteen orphans candidates, kong sizes): the standard form
+ * needs a size of 2 mod 3 up to 14, honors at 0, 2 or 3 and classes plus honor pairs at 1;
+ * seven pairs no odd count (nor a four under 7p) over the OR of the counts. */
+/* BMI2 (checked with AVX-512 at init) for one-uop variable shifts; no AVX-512 here, or GCC
+ * moves the 64-bit bit operations into mask registers, onto the vector ports. */
+__attribute__((target("bmi2,popcnt"))) static size_t batch_decide(const mj_hand *hands, size_t count, const uint64_t *key, const mj_rules *r, uint8_t *out)
+{
+    const unsigned f = r->forms, lo = (unsigned)r->min_win, hi = (unsigned)r->max_win;
+    const bool std_on = (f & MJ_FORM_STD) != 0, pairs_on = (f & (MJ_FORM_7P | MJ_FORM_7P4)) != 0;
+    const bool orphans_on = (f & MJ_FORM_13O) && r->kinds == MJ_KINDS;
+    const uint64_t unpaired = (f & MJ_FORM_7P4) ? ONES : 5 * ONES;
+    size_t wins = 0;
+    for (size_t i = 0; i < count; i++) {
+        const mj_hand *h = &hands[i];
+        unsigned n = h->tiles;
+        uint32_t km = (uint32_t)key[3 * i], kp = (uint32_t)key[3 * i + 1], ks = (uint32_t)key[3 * i + 2];
+        uint64_t hon = mj_load8(h->count + MJ_HONOR_BASE) & LOW7;
+        unsigned sum = (unsigned)(class2(km) + class2(kp) + class2(ks)) + honor_pairs(hon);
+        bool honors_ok = !(((hon & ~(hon >> 1)) | (hon >> 2)) & ONES);
+        bool win = std_on & (STD_SIZES >> n & 1) & honors_ok & (sum == 1);
+        if (pairs_on) win |= (n == 14) & !(mj_counts_or(h->count) & unpaired);
+        if (orphans_on && __builtin_expect((n == 14) & !((hon - (ONES & LOW7)) & (0xFE * ONES) & LOW7), 0))
+            win |= thirteen_orphans(h->count, hon);
+        if (__builtin_expect(n > 14, 0)) win = kongs_win(h, r);
+        win &= (n >= lo) & (n <= hi);
+        out[i] = win;
+        wins += win;
+    }
+    return wins;
+}
+#endif
+
+/* Issue 16's batch entry: is_win on each hand with the rule set's size window, no call per
+ * hand. On the AVX-512 path, blocks of BATCH hands: their keys first (stage one), then the
+ * decisions (stage two), so that the keys are read long after they were stored and every
+ * hand's three table reads are independent of the others'. */
+enum { BATCH = 64 };
+static bool table_is_win(const mj_hand *h, const mj_rules *r);
+
+static size_t table_is_win_batch(const mj_hand *hands, size_t count, const mj_rules *r, uint8_t *out)
+{
+    size_t wins = 0, i = 0;
+#ifdef TABLE_SIMD
+    if (use_simd) {
+        uint64_t key[3 * BATCH + 2]; /* the last pair's store runs two slots past its keys */
+        for (; i + BATCH <= count; i += BATCH) {
+            batch_keys(hands + i, BATCH, key);
+            wins += batch_decide(hands + i, BATCH, key, r, out + i);
+        }
+        size_t left = (count - i) & ~(size_t)1;
+        if (left) {
+            batch_keys(hands + i, left, key);
+            wins += batch_decide(hands + i, left, key, r, out + i);
+            i += left;
+        }
+    }
+#endif
+    for (; i < count; i++) { /* the portable path, and an odd last hand */
+        unsigned n = hands[i].tiles;
+        bool win = n >= (unsigned)r->min_win && n <= (unsigned)r->max_win && table_is_win(&hands[i], r);
+        out[i] = win;
+        wins += win;
+    }
+    return wins;
+}
 
 static bool table_is_win(const mj_hand *h, const mj_rules *r)
 {
@@ -412,4 +560,5 @@ const mj_algo mj_algo_table = {
     .init = table_init,
     .is_win = table_is_win,
     .waits = table_waits,
+    .is_win_batch = table_is_win_batch,
 };
