@@ -332,26 +332,26 @@ static bool is_win_simd(const mj_hand *h, const mj_rules *r)
 
 #ifdef TABLE_SIMD
 /* The batch path's constants (init). Each step takes two consecutive hands j, j+1 from two
- * 64-byte loads: at hand j (its 35 bytes, then hand j+1's first 29: all its suits) and 6 bytes
- * further (hand j+1 whole at bytes 29..63). batch_perm lays out the six suits one per 8-byte
- * lane, ranks 1-8, batch_perm9 rank 9 alone as the low byte of each lane (batch_mask and
- * batch_mask9 zero the rest); batch_honors_a / _b put hand j's and hand j+1's seven honor
- * counts in lanes 6 and 7; batch_unpaired_a / _b hold, at each hand's 34 count bytes, the
- * bits a seven-pairs count must not have (1 odd, 4 a four: 7p; 1 only: 7p4). */
-static uint8_t batch_perm[64] __attribute__((aligned(64))), batch_perm9[64] __attribute__((aligned(64)));
-static uint8_t batch_honors_a[64] __attribute__((aligned(64))), batch_honors_b[64] __attribute__((aligned(64)));
+ * 64-byte loads: at hand j (its 35 bytes, then hand j+1's first 29: all its suits) and 6
+ * bytes on (hand j+1 whole at bytes 29..63). Output lanes (8 bytes each): 0 hand j's honors'
+ * slot, 1-3 its m, p, s keys, 4-7 the same for hand j+1. batch_perm lays out the six suits'
+ * ranks 1-8 in lanes 1-3 and 5-7, batch_perm9 each rank 9 at its lane's start (batch_mask,
+ * batch_mask9 zero the rest); batch_honors takes each hand's seven honor counts and size
+ * into lanes 0 and 4; batch_unpaired holds, at each hand's 34 count bytes, the bits a
+ * seven-pairs count must not have (1 odd, 4 a four: 7p; 1 only: 7p4). */
+static uint8_t batch_perm[64] __attribute__((aligned(64))), batch_honors[64] __attribute__((aligned(64)));
+static uint8_t batch_perm9[64] __attribute__((aligned(64)));
 static uint8_t batch_unpaired[2][2][64] __attribute__((aligned(64))); /* [7p4][hand j / j+1] */
 static uint64_t batch_mask, batch_mask9;
 
 /* The honors' slot: a byte map (a 64-entry table, built per call from the rules) over each
- * hand's seven honor counts and its size, summed (s), then kept twice: s & 31 in the low half,
- * to add to the class sum, and s in the high half. In s, bits 0-4: 1 for an honor pair, 2 for
- * an honor held once or four times, 2 for a size with no standard win (not 2 mod 3, over 14,
- * outside the window, or no standard form), so the sum is 1 only for a standard hand; 32 more
- * for each honor held once or twice and for 14 tiles under thirteen orphans (eight of them, 256
- * or more: a candidate); 255 for a kong size (over 14 tiles). Without those two marks s is at
- * most 7 x 32 + 16 = 240, so s > 240 sends the hand to the one-hand path. The size's byte is
- * looked up at 32 + size. */
+ * hand's seven honor counts and its size, summed (s). Bits 0-4 of s: 1 for an honor pair, 2
+ * for an honor held once or four times, 2 for a size with no standard win (not 2 mod 3, over
+ * 14, outside the window, or no standard form), so classes + (s & 31) is 1 only for a
+ * standard hand; 32 more for each honor held once or twice and for 14 tiles under thirteen
+ * orphans (eight of them, 256 or more: a candidate); 255 for a kong size (over 14 tiles).
+ * Without those two marks s is at most 7 x 32 + 16 = 240, so s > 240 sends the hand to the
+ * one-hand path. The size's byte is looked up at 32 + size. */
 enum { SLOT_SUM = 31, SLOT_RARE = 241, SIZE_AT = 32 };
 
 static void batch_map(const mj_rules *r, uint8_t map[64])
@@ -371,120 +371,114 @@ static void batch_map(const mj_rules *r, uint8_t map[64])
 static void batch_init(void)
 {
     batch_mask = batch_mask9 = 0;
-    memset(batch_honors_a, 0, sizeof batch_honors_a);
-    memset(batch_honors_b, 0, sizeof batch_honors_b);
-    for (int lane = 0; lane < 8; lane++) {
-        int hand = lane / 3, suit = lane % 3; /* lanes 6 and 7: the honors */
-        for (int j = 0; j < 8; j++) {
-            int at = 8 * lane + j;
-            batch_perm[at] = batch_perm9[at] = 0;
-            if (lane < 6) {
-                batch_perm[at] = (uint8_t)(35 * hand + 9 * suit + j);
-                batch_mask |= 1ull << at;
-                if (j == 0) {
-                    batch_perm9[at] = (uint8_t)(35 * hand + 9 * suit + 8);
-                    batch_mask9 |= 1ull << at;
-                }
+    memset(batch_perm, 0, sizeof batch_perm);
+    memset(batch_perm9, 0, sizeof batch_perm9);
+    memset(batch_honors, 0, sizeof batch_honors);
+    memset(batch_unpaired, 0, sizeof batch_unpaired);
+    for (int hand = 0; hand < 2; hand++)
+        for (int suit = 0; suit < 3; suit++) {
+            int lane = 4 * hand + 1 + suit;
+            for (int j = 0; j < 8; j++) {
+                batch_perm[8 * lane + j] = (uint8_t)(35 * hand + 9 * suit + j);
+                batch_mask |= 1ull << (8 * lane + j);
             }
+            batch_perm9[8 * lane] = (uint8_t)(35 * hand + 9 * suit + 8);
+            batch_mask9 |= 1ull << (8 * lane);
         }
-    }
-    for (int i = 0; i <= MJ_HONORS; i++) { /* the seven honors, then the size byte */
-        batch_honors_a[48 + i] = (uint8_t)(MJ_HONOR_BASE + i);           /* from the load at hand j */
-        batch_honors_a[56 + i] = (uint8_t)(64 + 29 + MJ_HONOR_BASE + i); /* from the load 6 bytes on */
-        batch_honors_b[56 + i] = (uint8_t)(29 + MJ_HONOR_BASE + i);
+    for (int i = 0; i <= MJ_HONORS; i++) {                              /* the seven honors, then the size */
+        batch_honors[i] = (uint8_t)(MJ_HONOR_BASE + i);                /* first load */
+        batch_honors[32 + i] = (uint8_t)(29 + MJ_HONOR_BASE + i);      /* from the load 6 bytes on */
     }
     for (int four = 0; four < 2; four++)
-        for (int i = 0; i < MJ_KINDS; i++) {
-            batch_unpaired[four][0][i] = batch_unpaired[four][1][29 + i] = four ? 1 : 5;
-        }
+        for (int i = 0; i < MJ_KINDS; i++) batch_unpaired[four][0][i] = batch_unpaired[four][1][29 + i] = four ? 1 : 5;
 }
 
-/* Stage one of the batch, on hands[0..count) (count even): per pair p of hands, slots
- * key[8 p + 0..2] = 2 x the keys of hand 2p's suits (the bit offset of its class), key[8 p +
- * 3..5] hand 2p+1's, key[8 p + 6 and 7] the honors' slot of each (see SLOT_RARE); unpaired[j],
- * when `pairs`, the count bytes of hand j that refuse seven pairs and, bit 34 or 63, a size
- * other than 14 (0: seven pairs). The keys: a permute for ranks
- * 1-8 and one for rank 9, a 4-byte dot product (base 5 over ranks 1-4 and 5-8: dwords A and B
- * of each lane), B shifted beside A as words, and a 2-word dot product started from twice
- * rank 9: 6250 A + 10 B + 2 rank 9. The honors' slot: two permutes, a byte map, a sum of
- * bytes.
- * All on vector ports, once per two hands, stored whole. */
-SIMD_TARGET static void batch_keys(const mj_hand *hands, size_t count, const uint8_t map_bytes[64], bool pairs,
-                                   bool four_ok, uint64_t *key, uint64_t *unpaired)
-{
-    const __m512i perm = _mm512_load_si512(batch_perm), perm9 = _mm512_load_si512(batch_perm9);
-    const __m512i hon_a = _mm512_load_si512(batch_honors_a);
-    const __m512i map = _mm512_loadu_si512((const void *)map_bytes);
-    const __m512i size_at = _mm512_set1_epi64((long long)((uint64_t)SIZE_AT << 56)); /* on each lane's byte 7 */
-    const __m512i fourteen = _mm512_set1_epi8(14), low5 = _mm512_set1_epi64(SLOT_SUM);
-    const __m512i una = _mm512_load_si512(batch_unpaired[four_ok][0]), unb = _mm512_load_si512(batch_unpaired[four_ok][1]);
-    const __m512i w1 = _mm512_set1_epi32(0x0105197D); /* bytes 125, 25, 5, 1 */
-    const __m512i w3 = _mm512_set1_epi64(6250 | 10 << 16);
-    const __mmask64 m = batch_mask, m9 = batch_mask9;
-    for (size_t i = 0; i < count; i += 2) {
-        const uint8_t *at = (const uint8_t *)&hands[i];
-        __m512i z = _mm512_loadu_si512((const void *)at), z2 = _mm512_loadu_si512((const void *)(at + 6));
-        __m512i x = _mm512_maskz_permutexvar_epi8(m, perm, z);
-        __m512i r9 = _mm512_maskz_permutexvar_epi8(m9, perm9, z);
-        __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, w1);
-        __m512i e = _mm512_or_si512(d, _mm512_srli_epi64(d, 16));
-        __m512i k = _mm512_dpwssd_epi32(_mm512_add_epi32(r9, r9), e, w3);
-        __m512i y = _mm512_maskz_permutex2var_epi8(0xFFFF000000000000ull, z, hon_a, z2);
-        y = _mm512_maskz_or_epi64(0xC0, y, size_at); /* lanes 6, 7 only */
-        __m512i hs = _mm512_sad_epu8(_mm512_permutexvar_epi8(y, map), _mm512_setzero_si512());
-        k = _mm512_add_epi64(k, _mm512_ternarylogic_epi64(_mm512_slli_epi64(hs, 32), hs, low5, 0xF8)); /* a | (b & c) */
-        _mm512_storeu_si512((void *)&key[4 * i], k);
-        if (pairs) { /* a count that refuses, or a size other than 14 */
-            unpaired[i] = _cvtmask64_u64(_mm512_test_epi8_mask(z, una) | _mm512_mask_cmpneq_epu8_mask(1ull << 34, z, fourteen));
-            unpaired[i + 1] =
-                _cvtmask64_u64(_mm512_test_epi8_mask(z2, unb) | _mm512_mask_cmpneq_epu8_mask(1ull << 63, z2, fourteen));
-        }
-    }
-}
-
-#define DECIDE_TARGET __attribute__((target("bmi2,popcnt")))
-
-/* One hand of stage two (inlined with constant forms flags: one loop per combination). */
+/* One hand of stage two: from its four slots (honors' slot, then 2 x its three suit keys), its
+ * seven-pairs mask, and, on the rare marks only, the hand itself. */
+#define DECIDE_TARGET __attribute__((target("bmi2")))
 DECIDE_TARGET static inline __attribute__((always_inline)) bool decide1(const mj_hand *h, const uint64_t *slot,
-                                                                        uint64_t honors, uint64_t unpaired,
-                                                                        bool pairs_on, const mj_rules *r)
+                                                                        uint64_t unpaired, bool pairs_on,
+                                                                        const mj_rules *r)
 {
-    uint64_t sum = class2((uint32_t)slot[0]) + class2((uint32_t)slot[1]) + class2((uint32_t)slot[2]) + (uint32_t)honors;
+    uint64_t hs = slot[0];
+    uint64_t sum = class2((uint32_t)slot[1]) + class2((uint32_t)slot[2]) + class2((uint32_t)slot[3]) + (hs & SLOT_SUM);
     bool win = sum == 1;
     if (pairs_on) win |= unpaired == 0;
-    if (__builtin_expect(honors >= (uint64_t)SLOT_RARE << 32, 0)) { /* the one-hand path */
+    if (__builtin_expect(hs >= SLOT_RARE, 0)) { /* the one-hand path */
         unsigned n = h->tiles;
         win = n >= (unsigned)r->min_win && n <= (unsigned)r->max_win && table_is_win(h, r);
     }
     return win;
 }
 
-DECIDE_TARGET static inline __attribute__((always_inline)) size_t
-decide_pairs(const mj_hand *hands, size_t count, const uint64_t *key, const uint64_t *unpaired, bool pairs_on,
-             const mj_rules *r, uint8_t *out)
+/* The batch on the AVX-512 path, count even, in one loop: stage one (the slots of a pair of
+ * hands, all vector work, on two ports) runs AHEAD pairs ahead of stage two (the table reads
+ * and scalar tests, on the others), through a ring, so the two overlap and each slot is read
+ * long after it was stored (read back while the 64-byte store is still in flight, it would
+ * not forward to the 8-byte loads: a stall).
+ * Stage one, per pair: the ranks 1-8 permuted into lanes, a 4-byte dot product (base 5 over
+ * ranks 1-4 and 5-8: dwords A and B of each lane), B shifted beside A as words, and a 2-word
+ * dot product started from twice rank 9 (itself two dot products over the plain loads):
+ * 6250 A + 10 B + 2 rank 9 = 2 x the key, the bit offset of its class. The honors' slot: a
+ * two-source permute, the size's offset, the byte map, a sum of bytes. */
+enum { AHEAD = 16, RING = 32 };
+
+SIMD_TARGET static inline __attribute__((always_inline)) size_t
+batch_run(const mj_hand *hands, size_t count, const uint8_t map_bytes[64], bool pairs, bool four_ok,
+          const mj_rules *r, uint8_t *out)
 {
-    size_t wins = 0;
-    for (size_t i = 0; i < count; i += 2, key += 8) {
-        bool a = decide1(&hands[i], key, key[6], pairs_on ? unpaired[i] : 1, pairs_on, r);
-        bool b = decide1(&hands[i + 1], key + 3, key[7], pairs_on ? unpaired[i + 1] : 1, pairs_on, r);
-        out[i] = a;
-        out[i + 1] = b;
-        wins += (size_t)a + b;
+    const __m512i perm = _mm512_load_si512(batch_perm), hon = _mm512_load_si512(batch_honors);
+    const __m512i perm9 = _mm512_load_si512(batch_perm9);
+    const __m512i map = _mm512_loadu_si512((const void *)map_bytes);
+    const __m512i size_at = _mm512_set1_epi64((long long)((uint64_t)SIZE_AT << 56)); /* each lane's byte 7 */
+    const __m512i fourteen = _mm512_set1_epi8(14);
+    const __m512i una = _mm512_load_si512(batch_unpaired[four_ok][0]), unb = _mm512_load_si512(batch_unpaired[four_ok][1]);
+    const __m512i w1 = _mm512_set1_epi32(0x0105197D); /* bytes 125, 25, 5, 1 */
+    const __m512i w3 = _mm512_set1_epi64(6250 | 10 << 16);
+    const __mmask64 m = batch_mask, m9 = batch_mask9;
+    uint64_t key[8 * RING] __attribute__((aligned(64))), unpaired[2 * RING]; /* aligned: no store split over two lines */
+    size_t npairs = count / 2, wins = 0;
+    for (size_t p = 0; p < npairs + AHEAD; p++) {
+        if (p < npairs) { /* stage one for pair p */
+            const uint8_t *at = (const uint8_t *)&hands[2 * p];
+            size_t q = p % RING;
+            __m512i z = _mm512_loadu_si512((const void *)at), z6 = _mm512_loadu_si512((const void *)(at + 6));
+            /* each load crosses a cache line (hands are 35 bytes): once each, kept in registers,
+             * not folded again into every instruction that reads them */
+            __asm__("" : "+v"(z), "+v"(z6));
+            __m512i x = _mm512_maskz_permutexvar_epi8(m, perm, z);
+            __m512i r9 = _mm512_maskz_permutexvar_epi8(m9, perm9, z);
+            r9 = _mm512_add_epi32(r9, r9);
+            __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, w1);
+            __m512i e = _mm512_or_si512(d, _mm512_srli_epi64(d, 16));
+            __m512i k = _mm512_dpwssd_epi32(r9, e, w3);
+            __m512i y = _mm512_mask_permutexvar_epi8(_mm512_maskz_permutexvar_epi8(0xFF, hon, z), 0xFF00000000ull, hon, z6);
+            y = _mm512_maskz_or_epi64(0x11, y, size_at);
+            k = _mm512_add_epi64(k, _mm512_sad_epu8(_mm512_permutexvar_epi8(y, map), _mm512_setzero_si512()));
+            _mm512_storeu_si512((void *)&key[8 * q], k);
+            if (pairs) { /* a count that refuses, or a size other than 14 */
+                unpaired[2 * q] = _cvtmask64_u64(_mm512_test_epi8_mask(z, una) |
+                                                 _mm512_mask_cmpneq_epu8_mask(1ull << 34, z, fourteen));
+                unpaired[2 * q + 1] = _cvtmask64_u64(_mm512_test_epi8_mask(z6, unb) |
+                                                     _mm512_mask_cmpneq_epu8_mask(1ull << 63, z6, fourteen));
+            }
+        }
+        if (p >= AHEAD) { /* stage two for pair p - AHEAD */
+            size_t i = 2 * (p - AHEAD), q = (p - AHEAD) % RING;
+            bool a = decide1(&hands[i], &key[8 * q], pairs ? unpaired[2 * q] : 1, pairs, r);
+            bool b = decide1(&hands[i + 1], &key[8 * q + 4], pairs ? unpaired[2 * q + 1] : 1, pairs, r);
+            out[i] = a;
+            out[i + 1] = b;
+            wins += (size_t)a + b;
+        }
     }
     return wins;
 }
 
-/* Stage two: each hand decided from its slots and its size, with no branch on the hand but
- * the rare ones (thirteen orphans candidates, kong sizes): the standard form needs a size in
- * std_sizes (2 mod 3 up to 14, inside the window) and the classes plus the honors' sum at
- * exactly 1; seven pairs 14 tiles and no refusing count. BMI2 (checked with AVX-512 at init)
- * for one-uop variable shifts; no AVX-512 here, or GCC moves the 64-bit bit operations into
- * mask registers, onto the vector ports. count is even. */
-DECIDE_TARGET static size_t batch_decide(const mj_hand *hands, size_t count, const uint64_t *key,
-                                         const uint64_t *unpaired, bool pairs_on, const mj_rules *r, uint8_t *out)
+SIMD_TARGET static size_t batch_simd(const mj_hand *hands, size_t count, const uint8_t map[64], bool pairs,
+                                     bool four_ok, const mj_rules *r, uint8_t *out)
 {
-    return pairs_on ? decide_pairs(hands, count, key, unpaired, true, r, out)
-                    : decide_pairs(hands, count, key, unpaired, false, r, out);
+    return pairs ? batch_run(hands, count, map, true, four_ok, r, out) : batch_run(hands, count, map, false, four_ok, r, out);
 }
 #endif
 
@@ -499,18 +493,13 @@ static size_t table_is_win_batch(const mj_hand *hands, size_t count, const mj_ru
     size_t wins = 0, i = 0;
 #ifdef TABLE_SIMD
     if (use_simd) {
-        uint64_t key[4 * BATCH], unpaired[BATCH];
         uint8_t map[64] __attribute__((aligned(64)));
         batch_map(r, map);
         /* seven pairs is decided at 14 tiles only: off when the window leaves 14 out */
         bool pairs = (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) && r->min_win <= 14 && 14 <= r->max_win;
         bool four_ok = (r->forms & MJ_FORM_7P4) != 0;
-        while (count - i >= 2) {
-            size_t len = count - i < BATCH ? (count - i) & ~(size_t)1 : BATCH;
-            batch_keys(hands + i, len, map, pairs, four_ok, key, unpaired);
-            wins += batch_decide(hands + i, len, key, unpaired, pairs, r, out + i);
-            i += len;
-        }
+        i = count & ~(size_t)1;
+        wins = batch_simd(hands, i, map, pairs, four_ok, r, out);
     }
 #endif
     for (; i < count; i++) { /* the portable path, and an odd last hand */
