@@ -339,10 +339,11 @@ static bool is_win_simd(const mj_hand *h, const mj_rules *r)
  * batch_mask9 zero the rest); batch_honors takes each hand's seven honor counts and size
  * into lanes 0 and 4; batch_unpaired holds, at each hand's 34 count bytes, the bits a
  * seven-pairs count must not have (1 odd, 4 a four: 7p; 1 only: 7p4). */
-static uint8_t batch_perm[64] __attribute__((aligned(64))), batch_honors[64] __attribute__((aligned(64)));
+static uint8_t batch_perm[64] __attribute__((aligned(64)));
+static int8_t batch_w1[64] __attribute__((aligned(64)));
 static uint8_t batch_perm9[64] __attribute__((aligned(64)));
 static uint8_t batch_unpaired[2][2][64] __attribute__((aligned(64))); /* [7p4][hand j / j+1] */
-static uint64_t batch_mask, batch_mask9;
+static uint64_t batch_mask9;
 
 /* The honors' slot: a byte map (a 64-entry table, built per call from the rules) over each
  * hand's seven honor counts and its size, summed (s). Bits 0-4 of s: 1 for an honor pair, 2
@@ -370,24 +371,24 @@ static void batch_map(const mj_rules *r, uint8_t map[64])
 
 static void batch_init(void)
 {
-    batch_mask = batch_mask9 = 0;
+    batch_mask9 = 0;
     memset(batch_perm, 0, sizeof batch_perm);
     memset(batch_perm9, 0, sizeof batch_perm9);
-    memset(batch_honors, 0, sizeof batch_honors);
+    memset(batch_w1, 0, sizeof batch_w1);
     memset(batch_unpaired, 0, sizeof batch_unpaired);
     for (int hand = 0; hand < 2; hand++)
         for (int suit = 0; suit < 3; suit++) {
             int lane = 4 * hand + 1 + suit;
             for (int j = 0; j < 8; j++) {
                 batch_perm[8 * lane + j] = (uint8_t)(35 * hand + 9 * suit + j);
-                batch_mask |= 1ull << (8 * lane + j);
+                batch_w1[8 * lane + j] = (int8_t)(j % 4 == 0 ? 125 : j % 4 == 1 ? 25 : j % 4 == 2 ? 5 : 1);
             }
             batch_perm9[8 * lane] = (uint8_t)(35 * hand + 9 * suit + 8);
             batch_mask9 |= 1ull << (8 * lane);
         }
     for (int i = 0; i <= MJ_HONORS; i++) {                              /* the seven honors, then the size */
-        batch_honors[i] = (uint8_t)(MJ_HONOR_BASE + i);                /* first load */
-        batch_honors[32 + i] = (uint8_t)(29 + MJ_HONOR_BASE + i);      /* from the load 6 bytes on */
+        batch_perm[i] = (uint8_t)(MJ_HONOR_BASE + i);                  /* from the first load */
+        batch_perm[32 + i] = (uint8_t)(64 + 29 + MJ_HONOR_BASE + i);   /* the second, 6 bytes on */
     }
     for (int four = 0; four < 2; four++)
         for (int i = 0; i < MJ_KINDS; i++) batch_unpaired[four][0][i] = batch_unpaired[four][1][29 + i] = four ? 1 : 5;
@@ -427,15 +428,15 @@ SIMD_TARGET static inline __attribute__((always_inline)) size_t
 batch_run(const mj_hand *hands, size_t count, const uint8_t map_bytes[64], bool pairs, bool four_ok,
           const mj_rules *r, uint8_t *out)
 {
-    const __m512i perm = _mm512_load_si512(batch_perm), hon = _mm512_load_si512(batch_honors);
+    const __m512i perm = _mm512_load_si512(batch_perm);
     const __m512i perm9 = _mm512_load_si512(batch_perm9);
     const __m512i map = _mm512_loadu_si512((const void *)map_bytes);
     const __m512i size_at = _mm512_set1_epi64((long long)((uint64_t)SIZE_AT << 56)); /* each lane's byte 7 */
     const __m512i fourteen = _mm512_set1_epi8(14);
     const __m512i una = _mm512_load_si512(batch_unpaired[four_ok][0]), unb = _mm512_load_si512(batch_unpaired[four_ok][1]);
-    const __m512i w1 = _mm512_set1_epi32(0x0105197D); /* bytes 125, 25, 5, 1 */
+    const __m512i w1 = _mm512_load_si512(batch_w1); /* bytes 125, 25, 5, 1; 0 on the honors' lanes */
     const __m512i w3 = _mm512_set1_epi64(6250 | 10 << 16);
-    const __mmask64 m = batch_mask, m9 = batch_mask9;
+    const __mmask64 m9 = batch_mask9;
     uint64_t key[8 * RING] __attribute__((aligned(64))), unpaired[2 * RING]; /* aligned: no store split over two lines */
     size_t npairs = count / 2, wins = 0;
     for (size_t p = 0; p < npairs + AHEAD; p++) {
@@ -446,14 +447,13 @@ batch_run(const mj_hand *hands, size_t count, const uint8_t map_bytes[64], bool 
             /* each load crosses a cache line (hands are 35 bytes): once each, kept in registers,
              * not folded again into every instruction that reads them */
             __asm__("" : "+v"(z), "+v"(z6));
-            __m512i x = _mm512_maskz_permutexvar_epi8(m, perm, z);
+            __m512i x = _mm512_permutex2var_epi8(z, perm, z6); /* suits, and honors in lanes 0, 4 */
             __m512i r9 = _mm512_maskz_permutexvar_epi8(m9, perm9, z);
             r9 = _mm512_add_epi32(r9, r9);
             __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, w1);
             __m512i e = _mm512_or_si512(d, _mm512_srli_epi64(d, 16));
             __m512i k = _mm512_dpwssd_epi32(r9, e, w3);
-            __m512i y = _mm512_mask_permutexvar_epi8(_mm512_maskz_permutexvar_epi8(0xFF, hon, z), 0xFF00000000ull, hon, z6);
-            y = _mm512_maskz_or_epi64(0x11, y, size_at);
+            __m512i y = _mm512_maskz_or_epi64(0x11, x, size_at);
             k = _mm512_add_epi64(k, _mm512_sad_epu8(_mm512_permutexvar_epi8(y, map), _mm512_setzero_si512()));
             _mm512_storeu_si512((void *)&key[8 * q], k);
             if (pairs) { /* a count that refuses, or a size other than 14 */
