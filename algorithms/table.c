@@ -198,7 +198,7 @@ static bool special14(const uint8_t *c, uint64_t hon, const mj_rules *r)
     return (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && thirteen_orphans(c, hon);
 }
 
-__attribute__((noinline)) static bool is_win_scalar(const mj_hand *h, const mj_rules *r)
+static bool is_win_scalar(const mj_hand *h, const mj_rules *r)
 {
     int n = h->tiles;
     if (n > 14) return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
@@ -221,29 +221,37 @@ __attribute__((noinline)) static bool is_win_scalar(const mj_hand *h, const mj_r
 /* The hand sizes a form can win at without kongs: 2, 5, 8, 11, 14. */
 static const unsigned STD_SIZES = 1u << 2 | 1u << 5 | 1u << 8 | 1u << 11 | 1u << 14;
 
-/* The SIMD path's constants, filled by init: the byte permutation that lays the 27 suited
- * counts out one suit per 16-byte lane (lane 3 empty), byte weights that fold each lane's
- * first eight bytes into two base-5 numbers and rank 9 into a third, and word weights that
- * join them into 2 x the suit key. The honors never enter the vector: the scalar rule has
- * already refused any count of 1 or 4 there, so the honors' class is their number of pairs. */
+/* The SIMD path's constants, one 16-byte lane per group (m, p, s, honors), filled by init:
+ * the byte permutation that lays the 34 counts out that way, a per-lane byte map (the suits'
+ * counts as they are; the honors' count c as 1 when it is 2, 8 when it is 1 or 4, else 0),
+ * byte weights that fold each lane's first eight bytes into two base-5 numbers and rank 9
+ * into a third, and word weights that join them into 2 x the suit key (the honors: a sum). */
 static uint8_t simd_perm[64] __attribute__((aligned(64)));
+static uint8_t simd_map[64] __attribute__((aligned(64)));
 static int8_t simd_w1[64] __attribute__((aligned(64)));
 static int16_t simd_w3[32] __attribute__((aligned(64)));
+static int32_t simd_lane0[16] __attribute__((aligned(64)));
 static bool use_simd;
 /* seven pairs fails on a count with these bits: 1 (odd) under 7p4, 1 or 4 (odd or a four) under 7p */
-static uint8_t simd_odd[32] __attribute__((aligned(32))), simd_odd_or_four[32] __attribute__((aligned(32)));
+static uint8_t simd_odd[64] __attribute__((aligned(64))), simd_odd_or_four[64] __attribute__((aligned(64)));
 
 static void simd_init(void)
 {
     for (int lane = 0; lane < 4; lane++) {
         for (int j = 0; j < 16; j++) {
             int at = 16 * lane + j;
-            /* source: the counts' bytes 0..31 zero-extended, so index 63 is a zero */
-            simd_perm[at] = (uint8_t)(lane < 3 && j < 9 ? 9 * lane + j : 63);
+            /* sources: bytes 0..31 of the counts (then zeros), and bytes 2..33 (index 64 + i) */
+            simd_perm[at] = 63; /* a zero byte */
+            if (lane < 3 && j < 9) simd_perm[at] = (uint8_t)(9 * lane + j);
+            if (lane == 3 && j < 5) simd_perm[at] = (uint8_t)(MJ_HONOR_BASE + j);
+            if (lane == 3 && (j == 5 || j == 6)) simd_perm[at] = (uint8_t)(64 + MJ_HONOR_BASE + j - 2);
+            static const uint8_t honor_map[16] = {0, 8, 1, 0, 8};
+            simd_map[at] = lane < 3 ? (uint8_t)j : honor_map[j];
             static const int8_t suit_w1[16] = {125, 25, 5, 1, 125, 25, 5, 1, 2};
-            simd_w1[at] = lane < 3 ? suit_w1[j] : 0;
+            simd_w1[at] = lane < 3 ? suit_w1[j] : (int8_t)(j < 7);
         }
-        for (int j = 0; j < 8; j++) simd_w3[8 * lane + j] = (int16_t)(j >= 2 || lane == 3 ? 0 : j == 0 ? 6250 : 10);
+        for (int j = 0; j < 4; j++) simd_lane0[4 * lane + j] = 4 * j; /* dword 0 of each lane, first */
+        for (int j = 0; j < 8; j++) simd_w3[8 * lane + j] = (int16_t)(j >= 2 ? 0 : lane < 3 ? (j == 0 ? 6250 : 10) : 1);
     }
     memset(simd_odd, 1, sizeof simd_odd);
     memset(simd_odd_or_four, 5, sizeof simd_odd_or_four);
@@ -255,90 +263,65 @@ static void simd_init(void)
                __builtin_cpu_supports("bmi2");
 }
 
-/* The class of the suit whose 2 x key is k2 (the SIMD path's keys come doubled: the bit offset). */
-static inline uint64_t class2(uint32_t k2) { return class_words[k2 >> 6] >> (k2 & 63) & 3; }
-
-/* 2 x the three suit keys of the counts at c (m, p, s in dwords 0, 1, 2 of the result), and
- * in *raw the counts 0..31 as loaded: one load, a permute, a 4-byte dot product (two base-5
- * halves and rank 9 per lane), a pack, a 2-word dot product, and a store the caller reads the
- * three keys back from (a store and loads are cheaper here than shuffles to general registers:
- * every 512-bit shuffle runs on one port). */
-SIMD_TARGET static inline void simd_keys(const uint8_t *c, __m256i *raw, uint32_t key2[16])
+/* table_is_win with the three suit keys and the honors' class made at once in one register:
+ * a permute, a byte map, a 4-byte dot product (two base-5 halves and rank 9), a pack and a
+ * 2-word dot product (2 x key), then three table words and a shift each. Seven pairs and
+ * thirteen orphans come from masks over the same register, with no branch on the hand. */
+SIMD_TARGET static bool is_win_simd(const mj_hand *h, const mj_rules *r)
 {
-    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)c); /* inside the 35-byte hand */
-    *raw = v;
-    __m512i x = _mm512_permutexvar_epi8(_mm512_load_si512(simd_perm), _mm512_zextsi256_si512(v));
+    unsigned n = h->tiles;
+    if (n > 14) return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
+    if (!(STD_SIZES >> n & 1)) return false;
+    /* an honor held once or four times refuses the standard form: most random hands with
+     * honors stop here, on the special forms' scalar rules */
+    uint64_t hon = mj_load8(h->count + MJ_HONOR_BASE); /* byte 7 is `tiles`, masked off */
+    if (((hon & ~(hon >> 1)) | (hon >> 2)) & ONES & LOW7)
+        return n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)) && special14(h->count, hon & LOW7, r);
+    /* counts 0..31 and 2..33: 32 bytes each, inside the 35-byte hand */
+    __m512i lo = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)h->count));
+    __m512i hi = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(h->count + 2)));
+    __m512i raw = _mm512_permutex2var_epi8(lo, _mm512_load_si512(simd_perm), hi);
+    __m512i x = _mm512_shuffle_epi8(_mm512_load_si512(simd_map), raw);
     __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, _mm512_load_si512(simd_w1));
     __m512i k = _mm512_dpwssd_epi32(_mm512_bsrli_epi128(d, 8), _mm512_packus_epi32(d, d), _mm512_load_si512(simd_w3));
-    _mm512_storeu_si512(key2, k);
-}
-
-/* The number of honors held twice, for an honors word (top byte zero) with no count of 1 or 4. */
-static inline unsigned honor_pairs(uint64_t hon) { return (unsigned)((((hon >> 1) & ~hon & ONES) * ONES) >> 56); }
-
-/* The rest of table_is_win once the size and the honors rule have passed (n is 2, 5, 8, 11 or
- * 14; no honor held once or four times, `pairs` of them held twice, odd_honor when one is
- * held three times): the three suit keys made
- * at once in one register (simd_keys), then three table words and a shift each, and seven
- * pairs from one mask over the loaded counts. The scalar tests before it stay in the caller,
- * compiled without AVX-512: here GCC puts 64-bit bit operations in mask registers, whose
- * moves and shifts compete with the vector work for the same two ports. */
-SIMD_TARGET static bool simd_rest(const uint8_t *c, unsigned n, unsigned pairs, bool odd_honor, unsigned f)
-{
-    __m256i raw;
-    uint32_t key2[16];
-    simd_keys(c, &raw, key2);
-    uint64_t sum = class2(key2[0]) + class2(key2[4]) + class2(key2[8]) + pairs;
+    __m128i q = _mm512_castsi512_si128(_mm512_permutexvar_epi32(_mm512_load_si512(simd_lane0), k));
+    uint64_t mp = (uint64_t)_mm_cvtsi128_si64(q), sz = (uint64_t)_mm_extract_epi64(q, 1);
+    uint32_t km = (uint32_t)mp, kp = (uint32_t)(mp >> 32), ks = (uint32_t)sz;
+    uint64_t sum = (class_words[km >> 6] >> (km & 63) & 3) + (class_words[kp >> 6] >> (kp & 63) & 3) +
+                   (class_words[ks >> 6] >> (ks & 63) & 3) + (sz >> 32);
+    unsigned f = r->forms;
     bool win = (f & MJ_FORM_STD) != 0 && sum == 1;
     /* thirteen orphans holds honors once: it never gets here. Seven pairs: no count odd (nor
-     * a four under 7p), one mask over counts 0..31 and the honors word (honors are 0, 2 or 3
-     * here), no branch on the hand. */
+     * a four under 7p), one mask over the same register, no branch on the hand. */
     if (f & (MJ_FORM_7P | MJ_FORM_7P4)) {
         const uint8_t *unpaired = (f & MJ_FORM_7P4) ? simd_odd : simd_odd_or_four;
-        win |= (n == 14) & (_mm256_test_epi8_mask(raw, _mm256_load_si256((const __m256i *)(const void *)unpaired)) == 0) &
-               !odd_honor;
+        win |= (n == 14) & (_mm512_test_epi8_mask(raw, _mm512_load_si512(unpaired)) == 0);
     }
     return win;
 }
 #endif
 
-static bool table_is_win(const mj_hand *h, const mj_rules *r);
-
-/* The cold paths, kept out of line so the hot ones need no saved registers. */
-__attribute__((noinline)) static bool kongs_win(const mj_hand *h, const mj_rules *r)
+static bool table_is_win(const mj_hand *h, const mj_rules *r)
 {
-    return (r->forms & MJ_FORM_KONGS) && mj_forms_is_win(h, r, table_std);
-}
-
-__attribute__((noinline)) static bool special14_win(const mj_hand *h, uint64_t hon, const mj_rules *r)
-{
-    return (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O)) && special14(h->count, hon, r);
-}
-
 #ifdef TABLE_SIMD
-/* The AVX-512 path: the scalar tests first (size, then the honors rule), then simd_rest. */
-static bool is_win_simd(const mj_hand *h, const mj_rules *r)
-{
-    unsigned n = h->tiles;
-    if (n > 14) return kongs_win(h, r);
-    if (!(STD_SIZES >> n & 1)) return false;
-    /* an honor held once or four times refuses the standard form: most random hands with
-     * honors stop here, on the special forms' scalar rules */
-    uint64_t hon = mj_load8(h->count + MJ_HONOR_BASE) & LOW7; /* byte 7 is `tiles` */
-    if (((hon & ~(hon >> 1)) | (hon >> 2)) & ONES) return n == 14 && special14_win(h, hon, r);
-    return simd_rest(h->count, n, honor_pairs(hon), (hon & ONES) != 0, r->forms);
-}
+    if (use_simd) return is_win_simd(h, r);
 #endif
+    return is_win_scalar(h, r);
+}
 
 #ifdef TABLE_SIMD
+/* The class of the suit whose 2 x key is k2 (the batch's keys come doubled: the bit offset). */
+static inline uint64_t class2(uint32_t k2) { return class_words[k2 >> 6] >> (k2 & 63) & 3; }
+
 /* The batch path's constants (init). Each step takes two consecutive hands j, j+1 from two
  * 64-byte loads: at hand j (its 35 bytes, then hand j+1's first 29: all its suits) and 6
  * bytes on (hand j+1 whole at bytes 29..63). Output lanes (8 bytes each): 0 hand j's honors'
- * slot, 1-3 its m, p, s keys, 4-7 the same for hand j+1. batch_perm lays out the six suits'
- * ranks 1-8 in lanes 1-3 and 5-7, batch_perm9 each rank 9 at its lane's start (batch_mask,
- * batch_mask9 zero the rest); batch_honors takes each hand's seven honor counts and size
- * into lanes 0 and 4; batch_unpaired holds, at each hand's 34 count bytes, the bits a
- * seven-pairs count must not have (1 odd, 4 a four: 7p; 1 only: 7p4). */
+ * slot, 1-3 its m, p, s keys, 4-7 the same for hand j+1. batch_perm (two sources: index 64 +
+ * i is byte i of the second load) lays out the six suits' ranks 1-8 in lanes 1-3 and 5-7 and
+ * each hand's seven honor counts and size in lanes 0 and 4; batch_w1 weighs the suits' bytes
+ * 125, 25, 5, 1 (the honors' lanes 0); batch_perm9 puts each rank 9 at its lane's start
+ * (batch_mask9 zeroes the rest); batch_unpaired holds, at each hand's 34 count bytes, the
+ * bits a seven-pairs count must not have (1 odd, 4 a four: 7p; 1 only: 7p4). */
 static uint8_t batch_perm[64] __attribute__((aligned(64)));
 static int8_t batch_w1[64] __attribute__((aligned(64)));
 static uint8_t batch_perm9[64] __attribute__((aligned(64)));
@@ -511,13 +494,6 @@ static size_t table_is_win_batch(const mj_hand *hands, size_t count, const mj_ru
     return wins;
 }
 
-static bool table_is_win(const mj_hand *h, const mj_rules *r)
-{
-#ifdef TABLE_SIMD
-    if (use_simd) return is_win_simd(h, r);
-#endif
-    return is_win_scalar(h, r);
-}
 
 /* Native standard-form waits. One more tile changes one group only; a group can take it
  * when the others' classes add up to at most 1, and then each kind it may still take
