@@ -320,12 +320,12 @@ static inline uint64_t class2(uint32_t k2) { return class_words[k2 >> 6] >> (k2 
  * i is byte i of the second load) lays out the six suits' ranks 1-8 in lanes 1-3 and 5-7 and
  * each hand's seven honor counts and size in lanes 0 and 4; batch_w1 weighs the suits' bytes
  * 125, 25, 5, 1 (the honors' lanes 0); batch_perm9 puts each rank 9 at its lane's start
- * (batch_mask9 zeroes the rest); batch_unpaired holds, at each hand's 34 count bytes, the
- * bits a seven-pairs count must not have (1 odd, 4 a four: 7p; 1 only: 7p4). */
+ * (batch_mask9 zeroes the rest); batch_unpaired holds, at each count's place in those two
+ * layouts, the bits a seven-pairs count must not have (1 odd, 4 a four: 7p; 1 only: 7p4). */
 static uint8_t batch_perm[64] __attribute__((aligned(64)));
 static int8_t batch_w1[64] __attribute__((aligned(64)));
 static uint8_t batch_perm9[64] __attribute__((aligned(64)));
-static uint8_t batch_unpaired[2][2][64] __attribute__((aligned(64))); /* [7p4][hand j / j+1] */
+static uint8_t batch_unpaired[2][2][64] __attribute__((aligned(64))); /* [7p4][ranks 1-8 and honors / rank 9] */
 static uint64_t batch_mask9;
 
 /* The honors' slot: a byte map (a 64-entry table, built per call from the rules) over each
@@ -374,7 +374,11 @@ static void batch_init(void)
         batch_perm[32 + i] = (uint8_t)(64 + 29 + MJ_HONOR_BASE + i);   /* the second, 6 bytes on */
     }
     for (int four = 0; four < 2; four++)
-        for (int i = 0; i < MJ_KINDS; i++) batch_unpaired[four][0][i] = batch_unpaired[four][1][29 + i] = four ? 1 : 5;
+        for (int lane = 0; lane < 8; lane++) {
+            uint8_t bits = four ? 1 : 5;
+            for (int j = 0; j < (lane % 4 ? 8 : MJ_HONORS); j++) batch_unpaired[four][0][8 * lane + j] = bits;
+            if (lane % 4) batch_unpaired[four][1][8 * lane] = bits;
+        }
 }
 
 /* One hand of stage two: from its four slots (honors' slot, then 2 x its three suit keys), its
@@ -416,11 +420,11 @@ batch_run(const mj_hand *hands, size_t count, const uint8_t map_bytes[64], bool 
     const __m512i map = _mm512_loadu_si512((const void *)map_bytes);
     const __m512i size_at = _mm512_set1_epi64((long long)((uint64_t)SIZE_AT << 56)); /* each lane's byte 7 */
     const __m512i fourteen = _mm512_set1_epi8(14);
-    const __m512i una = _mm512_load_si512(batch_unpaired[four_ok][0]), unb = _mm512_load_si512(batch_unpaired[four_ok][1]);
+    const __m512i ux = _mm512_load_si512(batch_unpaired[four_ok][0]), u9 = _mm512_load_si512(batch_unpaired[four_ok][1]);
     const __m512i w1 = _mm512_load_si512(batch_w1); /* bytes 125, 25, 5, 1; 0 on the honors' lanes */
     const __m512i w3 = _mm512_set1_epi64(6250 | 10 << 16);
     const __mmask64 m9 = batch_mask9;
-    uint64_t key[8 * RING] __attribute__((aligned(64))), unpaired[2 * RING]; /* aligned: no store split over two lines */
+    uint64_t key[8 * RING] __attribute__((aligned(64))), unpaired[RING]; /* aligned: no store split over two lines */
     size_t npairs = count / 2, wins = 0;
     for (size_t p = 0; p < npairs + AHEAD; p++) {
         if (p < npairs) { /* stage one for pair p */
@@ -432,24 +436,20 @@ batch_run(const mj_hand *hands, size_t count, const uint8_t map_bytes[64], bool 
             __asm__("" : "+v"(z), "+v"(z6));
             __m512i x = _mm512_permutex2var_epi8(z, perm, z6); /* suits, and honors in lanes 0, 4 */
             __m512i r9 = _mm512_maskz_permutexvar_epi8(m9, perm9, z);
-            r9 = _mm512_add_epi32(r9, r9);
             __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, w1);
             __m512i e = _mm512_or_si512(d, _mm512_srli_epi64(d, 16));
-            __m512i k = _mm512_dpwssd_epi32(r9, e, w3);
+            __m512i k = _mm512_dpwssd_epi32(_mm512_add_epi32(r9, r9), e, w3);
             __m512i y = _mm512_maskz_or_epi64(0x11, x, size_at);
             k = _mm512_add_epi64(k, _mm512_sad_epu8(_mm512_permutexvar_epi8(y, map), _mm512_setzero_si512()));
             _mm512_storeu_si512((void *)&key[8 * q], k);
-            if (pairs) { /* a count that refuses, or a size other than 14 */
-                unpaired[2 * q] = _cvtmask64_u64(_mm512_test_epi8_mask(z, una) |
-                                                 _mm512_mask_cmpneq_epu8_mask(1ull << 34, z, fourteen));
-                unpaired[2 * q + 1] = _cvtmask64_u64(_mm512_test_epi8_mask(z6, unb) |
-                                                     _mm512_mask_cmpneq_epu8_mask(1ull << 63, z6, fourteen));
-            }
+            if (pairs) /* a count that refuses, or a size other than 14: hand j in bits 0-31, j+1 above */
+                unpaired[q] = _cvtmask64_u64(_mm512_test_epi8_mask(x, ux) | _mm512_test_epi8_mask(r9, u9) |
+                                             _mm512_mask_cmpneq_epu8_mask(1ull << 7 | 1ull << 39, x, fourteen));
         }
         if (p >= AHEAD) { /* stage two for pair p - AHEAD */
             size_t i = 2 * (p - AHEAD), q = (p - AHEAD) % RING;
-            bool a = decide1(&hands[i], &key[8 * q], pairs ? unpaired[2 * q] : 1, pairs, r);
-            bool b = decide1(&hands[i + 1], &key[8 * q + 4], pairs ? unpaired[2 * q + 1] : 1, pairs, r);
+            bool a = decide1(&hands[i], &key[8 * q], pairs ? (uint32_t)unpaired[q] : 1, pairs, r);
+            bool b = decide1(&hands[i + 1], &key[8 * q + 4], pairs ? unpaired[q] >> 32 : 1, pairs, r);
             out[i] = a;
             out[i + 1] = b;
             wins += (size_t)a + b;
