@@ -313,9 +313,9 @@ static bool table_is_win(const mj_hand *h, const mj_rules *r)
 /* The class of the suit whose 2 x key is k2 (the batch's keys come doubled: the bit offset). */
 static inline uint64_t class2(uint32_t k2) { return class_words[k2 >> 6] >> (k2 & 63) & 3; }
 
-/* The batch path's constants (init). Each step takes two consecutive hands j, j+1 from two
- * 64-byte loads: at hand j (its 35 bytes, then hand j+1's first 29: all its suits) and 6
- * bytes on (hand j+1 whole at bytes 29..63). Output lanes (8 bytes each): 0 hand j's honors'
+/* The batch path's constants (init). Each step takes two consecutive hands j, j+1 from a
+ * 64-byte load at hand j (its 35 bytes, then hand j+1's first 29: all its suits) and an
+ * 8-byte one of the pair's bytes 62..69 (hand j+1's honors 5-7 and size). Output lanes (8 bytes each): 0 hand j's honors'
  * slot, 1-3 its m, p, s keys, 4-7 the same for hand j+1. batch_perm (two sources: index 64 +
  * i is byte i of the second load) lays out the six suits' ranks 1-8 in lanes 1-3 and 5-7 and
  * each hand's seven honor counts and size in lanes 0 and 4; batch_w1 weighs the suits' bytes
@@ -371,7 +371,7 @@ static void batch_init(void)
         }
     for (int i = 0; i <= MJ_HONORS; i++) {                              /* the seven honors, then the size */
         batch_perm[i] = (uint8_t)(MJ_HONOR_BASE + i);                  /* from the first load */
-        batch_perm[32 + i] = (uint8_t)(64 + 29 + MJ_HONOR_BASE + i);   /* the second, 6 bytes on */
+        batch_perm[32 + i] = (uint8_t)(64 + i);                        /* the 8 bytes from 62 on */
     }
     for (int four = 0; four < 2; four++)
         for (int lane = 0; lane < 8; lane++) {
@@ -430,11 +430,14 @@ batch_run(const mj_hand *hands, size_t count, const uint8_t map_bytes[64], bool 
         if (p < npairs) { /* stage one for pair p */
             const uint8_t *at = (const uint8_t *)&hands[2 * p];
             size_t q = p % RING;
-            __m512i z = _mm512_loadu_si512((const void *)at), z6 = _mm512_loadu_si512((const void *)(at + 6));
-            /* each load crosses a cache line (hands are 35 bytes): once each, kept in registers,
-             * not folded again into every instruction that reads them */
-            __asm__("" : "+v"(z), "+v"(z6));
-            __m512i x = _mm512_permutex2var_epi8(z, perm, z6); /* suits, and honors in lanes 0, 4 */
+            /* the pair's bytes 0..63, and 62..69 (hand j+1's last honors and size) by an 8-byte
+             * load: a 64-byte load from a 35-byte hand nearly always crosses a cache line, which
+             * costs more than the rest of the step; loaded once, kept in a register, not folded
+             * again into every instruction that reads it */
+            __m512i z = _mm512_loadu_si512((const void *)at);
+            __m512i t = _mm512_zextsi128_si512(_mm_loadl_epi64((const __m128i *)(const void *)(at + 62)));
+            __asm__("" : "+v"(z));
+            __m512i x = _mm512_permutex2var_epi8(z, perm, t); /* suits, and honors in lanes 0, 4 */
             __m512i r9 = _mm512_maskz_permutexvar_epi8(m9, perm9, z);
             __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, w1);
             __m512i e = _mm512_or_si512(d, _mm512_srli_epi64(d, 16));
