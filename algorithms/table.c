@@ -29,7 +29,43 @@
  * Tried and dropped: the keys on two 256-bit halves (10.0 ns vs 9.2, riichi complete), the
  * table words by a gather (43 cycles vs 24: gathers are slow here), and no honors check
  * before the vector work (complete under riichi 8.0 ns, but random riichi hands 9.0 instead
- * of 5.4). 3.0 ns a hand is not reached: the call alone is 2.0. */
+ * of 5.4). 3.0 ns a hand is not reached per call: the call alone is 2.0.
+ *
+ * Second round (issue 16): the batch entry, table_is_win_batch (mj_algo.is_win_batch): many
+ * hands in one call, measured with a harness that times it alone (min of 60 repetitions),
+ * `perf record` and ablations (parts of the loop removed, answers wrong, timing only); the
+ * clock here measured 3.46 GHz; the machine was shared (load 7-10 on 2 cores) throughout.
+ *  - A plain loop of is_win_simd inlined, no call per hand, ran no faster than the calls
+ *    (7.5 ns on complete hands): the rate is set by the instructions a hand needs (about 80
+ *    there, GCC putting 64-bit bit operations in mask registers, which compete with the
+ *    vector work on ports 0 and 5), not by the call or by the table reads.
+ *  - So the batch is two stages, both branch-free but for rare hands: stage one, vector
+ *    only, two hands a step (batch_run): the six suit keys, and a per-hand slot that sums the
+ *    honors' rule and the size through a byte map; stage two, scalar, compiled without
+ *    AVX-512 (no mask registers): three table words and a compare per hand. Stage one runs
+ *    16 pairs ahead of stage two in the same loop, through a ring: read back at once, its
+ *    64-byte stores do not forward to 8-byte loads (a block of 16 hands ran at 7 ns).
+ *  - Ablations, complete hands under std: stage one alone 2.6 ns a hand, stage two alone 2.4,
+ *    both 3.4 (they overlap only in part: about 37 instructions a hand at 3 a cycle, a flat
+ *    profile). In stage one, the 64-byte loads of 35-byte hands almost always cross a cache
+ *    line: the same work on aligned lines took 1.1 ns instead of 2.6; each hand is loaded
+ *    once (GCC had folded the load into four instructions) and the second hand's last
+ *    bytes come from an 8-byte load, but moving the bytes from aligned lines by permutes was
+ *    slower still (4.2 ns: a two-source permute takes two slots of port 5). The same hand
+ *    8192 times ran as fast as 8192 hands: the 488 KB table in L2 is not the limit.
+ *  - Tried and dropped: thirteen orphans decided inline (class 3 for its suit shapes) instead
+ *    of by the one-hand path (riichi random hands 4.0 -> 4.6 ns); the word index by a shift
+ *    from a register (no change); blocks of 8 or 16 hands without the ring (4.2, 7 ns).
+ * Measured with `mjverify bench` (7 repetitions of 20 ms, lowest of 6 alternating runs),
+ * ns per hand, previous release (82a064a) / main before this (b06d396) / this one, per call
+ * and batched: std 136-wall 4.88 / 3.97 / 4.39 and 3.36 batched, 108-wall 9.95 / 6.98 / 6.99
+ * and 3.40, complete 9.71 / 7.04 / 7.09 and 3.42, near misses 10.69 / 7.83 / 8.02 and 3.37;
+ * riichi 136-wall 5.91 / 5.53 / 5.68 and 4.14, 108-wall 11.01 / 7.76 / 7.63 and 4.21,
+ * complete 9.86 / 8.34 / 8.30 and 4.75, near misses 11.00 / 9.11 / 9.01 and 4.50 (the
+ * per-call path is main's, unchanged; its differences are noise and code placement). So
+ * 3.0 ns is not reached batched either on this shared machine: std is 12% over, riichi 40-60%
+ * (seven pairs' mask and the orphans' one-hand path). Memory: the class table 488,288
+ * bytes, the SIMD constants under 1 KB, the batch 2.3 KB of stack; init about 1 ms. */
 #include "mj_algo.h"
 #include "mj_forms.h"
 
