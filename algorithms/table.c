@@ -55,7 +55,9 @@
  *    8192 times ran as fast as 8192 hands: the 488 KB table in L2 is not the limit.
  *  - Tried and dropped: thirteen orphans decided inline (class 3 for its suit shapes) instead
  *    of by the one-hand path (riichi random hands 4.0 -> 4.6 ns); the word index by a shift
- *    from a register (no change); blocks of 8 or 16 hands without the ring (4.2, 7 ns).
+ *    from a register (no change); blocks of 8 or 16 hands without the ring (4.2, 7 ns); the
+ *    word index stored beside each key and the honors' sum pre-masked (3 more loads a hand,
+ *    3.27 -> 3.49 ns: the loads, 2 a cycle, are near their limit).
  * Measured with `mjverify bench` (7 repetitions of 20 ms, lowest of 6 alternating runs),
  * ns per hand, previous release (82a064a) / main before this (b06d396) / this one, per call
  * and batched: std 136-wall 4.88 / 3.97 / 4.39 and 3.36 batched, 108-wall 9.95 / 6.98 / 6.99
