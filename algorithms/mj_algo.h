@@ -29,6 +29,12 @@ typedef struct mj_algo {
     /* Optional: the kinds t, held fewer than 4 times, with h + t winning. NULL = the
      * registry's fallback (add each kind, call is_win). Same preconditions. */
     mj_kindset (*waits)(const mj_hand *h, const mj_rules *r);
+    /* Optional (issue 16): is_win on n hands at once, out[i] = 0 or 1, returning how many
+     * are 1, so that independent hands overlap with no call per hand. Unlike is_win it
+     * applies r->min_win..max_win itself (out[i] = 0 outside). Same preconditions per hand;
+     * reentrant, allocates nothing. NULL = the registry's fallback (mj_algo_is_win_batch).
+     * Kept last, so rows filled by name (plugins, tests) get NULL. */
+    size_t (*is_win_batch)(const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out);
 } mj_algo;
 
 /* Eight counts from p as one word, count p[i] in byte i on little-endian machines. Algorithms
@@ -70,6 +76,11 @@ static inline bool mj_algo_is_win(const mj_algo *a, const mj_hand *h, const mj_r
     if (h->tiles < r->min_win || h->tiles > r->max_win) return false;
     return a->is_win(h, r);
 }
+/* is_win on hands[0..n): the native batch if a has one, else mj_algo_is_win_by_call; out[i]
+ * = 0 or 1 with the size window applied; returns the number of 1s. */
+size_t mj_algo_is_win_batch(const mj_algo *a, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out);
+/* The fallback itself: mj_algo_is_win on each hand in turn. */
+size_t mj_algo_is_win_by_call(const mj_algo *a, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out);
 /* Native waits if any, else the fallback; applies the size window too. */
 mj_kindset mj_algo_waits(const mj_algo *a, const mj_hand *h, const mj_rules *r);
 /* The fallback itself: each kind below r->kinds held < 4 times, added and checked. */

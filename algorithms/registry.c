@@ -82,3 +82,15 @@ mj_kindset mj_algo_waits(const mj_algo *a, const mj_hand *h, const mj_rules *r)
     if (n < r->min_win || n > r->max_win) return 0;
     return a->waits(h, r);
 }
+
+size_t mj_algo_is_win_by_call(const mj_algo *a, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out)
+{
+    size_t wins = 0;
+    for (size_t i = 0; i < n; i++) wins += out[i] = mj_algo_is_win(a, &hands[i], r);
+    return wins;
+}
+
+size_t mj_algo_is_win_batch(const mj_algo *a, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out)
+{
+    return a->is_win_batch ? a->is_win_batch(hands, n, r, out) : mj_algo_is_win_by_call(a, hands, n, r, out);
+}

@@ -88,6 +88,9 @@ typedef struct {
     size_t first_wrong;     /* index of the first wrong hand when !correct */
     double cores_busy;      /* verify only: process CPU time over wall time (median); well under
                                `threads` means the machine was shared, not that the run is serial */
+    bool batch_timed;       /* win workloads, algorithms with a native is_win_batch: also timed
+                               through it, all hands in one call (issue 16) */
+    double batch_ns_median, batch_ns_min, batch_ns_max;
 } mj_bench_result;
 
 typedef struct {
@@ -95,7 +98,9 @@ typedef struct {
     double min_rep_seconds; /* each repetition loops over the workload at least this long (thread CPU time) */
 } mj_bench_options;
 
-/* Checks a on every hand of w against truth, then, only if all are right, times it.
+/* Checks a on every hand of w against truth, then, only if all are right, times it: one
+ * is_win call a hand (ns_*), and on win workloads, when a has a native is_win_batch, all
+ * hands through it as well (batch_*), whose answers are checked first too.
  * Precondition: mj_algo_supports(a, &w->rules) and a's init has run. */
 void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, mj_bench_result *out);
 

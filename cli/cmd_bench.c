@@ -94,8 +94,10 @@ static void run_workload(bench_job *job, const mj_bench_workload *w)
         mj_bench_run(a, w, &o, &r);
         emit(job, a, &r);
         if (r.correct) {
-            fprintf(stderr, "bench: %-12s %-16s %10.2f ns/hand (min %.2f, max %.2f)\n", w->name, a->name, r.ns_median,
+            fprintf(stderr, "bench: %-12s %-16s %10.2f ns/hand (min %.2f, max %.2f)", w->name, a->name, r.ns_median,
                     r.ns_min, r.ns_max);
+            if (r.batch_timed) fprintf(stderr, "; batched %.2f (min %.2f)", r.batch_ns_median, r.batch_ns_min);
+            fputc('\n', stderr);
             continue;
         }
         char hand[MJ_FORMAT_CAP] = "?", want[160], got[160];
