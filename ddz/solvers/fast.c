@@ -57,13 +57,17 @@ static inline int hand_has(ddz_hand whole, ddz_hand part)
 
 /* The table: buckets of one 64-byte cache line, three entries each, every entry the full
  * position (both 60-bit hands and the last key), so that a lookup never answers for another
- * position. meta: bit 31 used, bits 0-11 the last key, bit 12 the value (1: the side to move
- * wins), bits 16-21 the cards left in both hands, the replacement priority (bigger positions
- * cost more to redo). `lock` is a spin lock, taken only when threads share the table. */
+ * position. meta: bits 0-11 the last key, bit 12 the value (1: the side to move wins), bits
+ * 16-21 the cards left in both hands, the replacement priority (bigger positions cost more to
+ * redo), bits 22-31 the table's generation when stored (0: never used). An entry of another
+ * generation reads as empty, so a table is reused by a new solve without clearing it (see
+ * table_take). `lock` is a spin lock, taken only when threads share the table. */
 #define TT_WAYS 3
-#define META_USED 0x80000000u
 #define META_KEY 0xfffu
 #define META_VALUE 0x1000u
+#define GEN_SHIFT 22
+#define GEN_MASK (0x3ffu << GEN_SHIFT)
+#define GEN_LAST 1023u
 
 typedef struct {
     uint64_t me[TT_WAYS], en[TT_WAYS];
@@ -77,6 +81,7 @@ typedef struct ddz_table {
     size_t bytes;    /* allocated, for free */
     int mapped;      /* table_alloc mapped it */
     int locking;
+    uint32_t gen;    /* 1..GEN_LAST, in meta's generation field of every live entry */
 } tt_table;
 
 static inline uint64_t mix(uint64_t x)
@@ -128,10 +133,10 @@ typedef struct {
 static int tt_probe(ctx *c, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk)
 {
     int v = -1;
-    uint32_t want = META_USED | lk;
+    uint32_t want = c->tt->gen << GEN_SHIFT | lk;
     bucket_lock(c->tt, b);
     for (int i = 0; i < TT_WAYS; i++)
-        if ((b->meta[i] & (META_USED | META_KEY)) == want && b->me[i] == me && b->en[i] == en) {
+        if ((b->meta[i] & (GEN_MASK | META_KEY)) == want && b->me[i] == me && b->en[i] == en) {
             v = (b->meta[i] & META_VALUE) != 0;
             break;
         }
@@ -142,11 +147,25 @@ static int tt_probe(ctx *c, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk)
 static void tt_store(ctx *c, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk, int value, int size)
 {
     int victim = 0;
-    uint32_t want = META_USED | lk;
+    uint32_t gen = c->tt->gen << GEN_SHIFT, want = gen | lk;
     bucket_lock(c->tt, b);
+    /* Entries of earlier generations dropped and this one's moved to the front, as in a fresh
+     * table (filled in slot order, never emptied): which slot is evicted then depends on this
+     * solve alone, and so do the node counts. */
+    if ((b->meta[0] & GEN_MASK) != gen || (b->meta[1] & GEN_MASK) != gen || (b->meta[2] & GEN_MASK) != gen) {
+        int k = 0;
+        for (int i = 0; i < TT_WAYS; i++)
+            if ((b->meta[i] & GEN_MASK) == gen) {
+                b->me[k] = b->me[i];
+                b->en[k] = b->en[i];
+                b->meta[k++] = b->meta[i];
+            }
+        for (; k < TT_WAYS; k++)
+            b->meta[k] = 0;
+    }
     for (int i = 0; i < TT_WAYS; i++) {
-        if (!(b->meta[i] & META_USED) ||
-            ((b->meta[i] & (META_USED | META_KEY)) == want && b->me[i] == me && b->en[i] == en)) {
+        if ((b->meta[i] & GEN_MASK) != gen ||
+            ((b->meta[i] & (GEN_MASK | META_KEY)) == want && b->me[i] == me && b->en[i] == en)) {
             victim = i;
             goto put;
         }
@@ -270,7 +289,9 @@ static int unbeatable(const ddz_move *m, const facts *f, const ddz_rules *r)
  * are the moves of that shape whose core (the single, pair, triple or four, or the chain's
  * lowest rank; kickers are chosen per core from the hand alone) starts above the main, so two
  * mains with the same lowest core start above them have the same answers; the key keeps
- * (lowest such start - 1). With no core above: a non-bomb is answered by bombs and the rocket
+ * that lowest start (a rank the side to move holds, so rank collapse maps it to a rank, never
+ * below 0: an earlier "start - 1" went to -1 there and spilled into the other fields, so those
+ * positions were stored but never found again). With no core above: a non-bomb is answered by bombs and the rocket
  * only, whatever its shape (KEY_NOKIND); a bomb by the rocket only (main 15); and where even
  * those are missing only the pass is left, the same as against the rocket (KEY_PASSONLY). */
 #define KEY_NOKIND 15u
@@ -290,7 +311,7 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
     if (last->type == DDZ_BOMB) {
         unsigned hi = above(bombs, last->main);
         if (hi)
-            return (uint32_t)DDZ_BOMB | (uint32_t)(__builtin_ctz(hi) - 1) << 4 | 1u << 8;
+            return (uint32_t)DDZ_BOMB | (uint32_t)__builtin_ctz(hi) << 4 | 1u << 8;
         return f->rocket ? (uint32_t)DDZ_BOMB | 15u << 4 | 1u << 8 : KEY_PASSONLY;
     }
     unsigned starts = 0;
@@ -314,7 +335,7 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
         starts = above(starts, last->main);
     }
     if (starts)
-        return (uint32_t)last->type | (uint32_t)(__builtin_ctz(starts) - 1) << 4 | (uint32_t)last->len << 8;
+        return (uint32_t)last->type | (uint32_t)__builtin_ctz(starts) << 4 | (uint32_t)last->len << 8;
     return bombs || f->rocket ? KEY_NOKIND : KEY_PASSONLY;
 }
 
@@ -377,7 +398,7 @@ static inline void collapse(const plan *p, ddz_hand *a, ddz_hand *b, uint32_t *l
     *b = apply_plan(p, *b);
     uint32_t t = *lk & 15u, m = *lk >> 4 & 15u;
     if (t != 0 && t != KEY_NOKIND && t != DDZ_ROCKET && m != 15u)
-        *lk = (*lk & ~0xf0u) | (uint32_t)(p->map[m + 1] - 1) << 4;
+        *lk = (*lk & ~0xf0u) | (uint32_t)p->map[m] << 4;
 }
 
 /* Nonzero when the cards of h are exactly one legal lead. A count filter first (only a chain
@@ -668,6 +689,7 @@ ddz_table *ddz_table_new(size_t bytes)
         free(tt);
         return NULL;
     }
+    tt->gen = 1;
     return tt;
 }
 
@@ -678,6 +700,43 @@ void ddz_table_free(ddz_table *tt)
     table_release(tt->b, tt->bytes, tt->mapped);
     free(tt);
 }
+/* A solve without a kept table takes the spare one a finished solve left, when it has the
+ * size wanted, and moves it to its next generation: every entry of earlier solves then reads as
+ * empty, so the answer and the node counts are those of a fresh table, but memory touched once
+ * (page faults, zeroing: about 4 ms for 32 MiB, more than a small solve costs) is not touched
+ * again. Every GEN_LAST solves the generations wrap and the table is cleared. One spare at most,
+ * and only up to SPARE_MAX bytes, is kept between solves (so one process holds at most that much
+ * when idle); solves running at the same time each get their own table. */
+#define SPARE_MAX ((size_t)64 << 20)
+static _Atomic(tt_table *) spare_table;
+
+static tt_table *table_take(size_t mem)
+{
+    tt_table *tt = atomic_exchange(&spare_table, NULL);
+    if (tt) {
+        size_t nb = 1;
+        while (nb * 2 * sizeof(tt_bucket) <= mem)
+            nb *= 2;
+        if (tt->nbuckets == nb) {
+            if (tt->gen == GEN_LAST) {
+                memset(tt->b, 0, tt->bytes);
+                tt->gen = 0;
+            }
+            tt->gen++;
+            return tt;
+        }
+        ddz_table_free(tt);
+    }
+    return ddz_table_new(mem);
+}
+
+static void table_give_back(tt_table *tt)
+{
+    tt_table *none = NULL;
+    if (tt->bytes > SPARE_MAX || !atomic_compare_exchange_strong(&spare_table, &none, tt))
+        ddz_table_free(tt);
+}
+
 /* Without --memory, a fresh table is sized by the position: a small endgame never fills 256
  * MiB, and clearing (first touching) all of it would cost more than the whole solve (13 vs
  * 13 cards: 32 MiB, ~10^6 positions stored at most in the measured deals). */
@@ -711,7 +770,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         return res->outcome;
     res->n_first = n;
 
-    tt = opt && opt->table ? opt->table : ddz_table_new(mem);
+    tt = opt && opt->table ? opt->table : table_take(mem);
     if (!tt)
         return res->outcome;
     tt->locking = threads > 1;
@@ -792,7 +851,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     res->tt_evictions = evictions;
     res->tt_bytes = tt->nbuckets * sizeof(tt_bucket);
     if (!(opt && opt->table))
-        ddz_table_free(tt);
+        table_give_back(tt);
 
     int win = 0;
     for (size_t i = 0; i < n; i++)
