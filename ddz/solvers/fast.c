@@ -344,61 +344,44 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
  * never chain and keep their places. Order, adjacency and "within 3..A" are what the rules read
  * of ranks, and the collapse keeps all three, so positions with the same collapsed hands (and
  * the move to beat's key mapped the same way) have the same value. */
-typedef struct {
-    unsigned present; /* the chain ranks (3..A) either hand holds */
-    int n, identity;
-    uint8_t src[12], dst[12];
-    int8_t map[DDZ_RANKS];
-} plan;
-
 static inline unsigned chain_present(ddz_hand both)
 {
     return gather((both | both >> 1 | both >> 2) & NIBBLE_LOW) & 0xfffu;
 }
 
-static void make_plan(unsigned present, plan *p)
+/* The collapsed key of a position whose chain ranks (3..A) held by either side are `present`:
+ * walked run by run (at most six), each run of held ranks moved down over the absent ranks
+ * below it but one (all of them below the first run), both hands at once, and the move to beat's
+ * lowest answer start (a held rank) with its run. */
+static inline void collapse(unsigned present, ddz_hand *a, ddz_hand *b, uint32_t *lk)
 {
-    int k = 0, gap = 0;
-    p->present = present;
-    p->n = 0;
     /* One run from 3 (or none): nothing moves. Off with the reduced key too: the main mapping
      * reads canon_key's form. */
-    p->identity = (present & (present + 1)) == 0 || (ddz_fast_disable & 12);
-    for (int r = 0; r < 12; r++) {
-        if (!(present >> r & 1)) {
-            gap = k > 0;
-            p->map[r] = -1;
-            continue;
-        }
-        k += gap;
-        gap = 0;
-        p->map[r] = (int8_t)k;
-        p->src[p->n] = (uint8_t)r;
-        p->dst[p->n++] = (uint8_t)k;
-        k++;
-    }
-    for (int r = 12; r < DDZ_RANKS; r++)
-        p->map[r] = (int8_t)r;
-}
-
-static inline ddz_hand apply_plan(const plan *p, ddz_hand h)
-{
-    ddz_hand out = h & ~(ddz_hand)0xffffffffffffull;
-    for (int i = 0; i < p->n; i++)
-        out |= (h >> (4 * p->src[i]) & 15u) << (4 * p->dst[i]);
-    return out;
-}
-
-/* The collapsed key of a position whose chain ranks are p->present. */
-static inline void collapse(const plan *p, ddz_hand *a, ddz_hand *b, uint32_t *lk)
-{
-    if (p->identity)
+    if ((present & (present + 1)) == 0 || (ddz_fast_disable & 12))
         return;
-    *a = apply_plan(p, *a);
-    *b = apply_plan(p, *b);
-    uint32_t t = *lk & 15u, m = *lk >> 4 & 15u;
+    const ddz_hand chain = 0xffffffffffffull;
+    ddz_hand x = *a, y = *b, ox = x & ~chain, oy = y & ~chain;
+    uint32_t t = *lk & 15u, m = *lk >> 4 & 15u, newm = m;
+    int start = __builtin_ctz(present), removed = start;
+    for (;;) {
+        int len = __builtin_ctz(~(present >> start)); /* present < 2^12: a zero comes */
+        ddz_hand run = ((1ull << (4 * len)) - 1) << (4 * start);
+        ox |= (x & run) >> (4 * removed);
+        oy |= (y & run) >> (4 * removed);
+        if (m >= (unsigned)start && m < (unsigned)(start + len))
+            newm = m - (unsigned)removed;
+        start += len;
+        unsigned rest = present >> start;
+        if (!rest)
+            break;
+        int gap = __builtin_ctz(rest);
+        removed += gap - 1;
+        start += gap;
+    }
+    *a = ox;
+    *b = oy;
     if (t != 0 && t != KEY_NOKIND && t != DDZ_ROCKET && m != 15u)
-        *lk = (*lk & ~0xf0u) | (uint32_t)p->map[m] << 4;
+        *lk = (*lk & ~0xf0u) | newm << 4;
 }
 
 /* Nonzero when the cards of h are exactly one legal lead. A count filter first (only a chain
@@ -517,17 +500,23 @@ void ddz_fast_key(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rule
                   ddz_hand *key_en, uint32_t *key_last)
 {
     facts fm;
-    plan pl;
     read_facts(me, rules, &fm);
     *key_last = canon_key(&fm, last, rules);
     *key_me = me;
     *key_en = en;
-    make_plan(chain_present(me | en), &pl);
-    collapse(&pl, key_me, key_en, key_last);
+    collapse(chain_present(me | en), key_me, key_en, key_last);
 }
 
-/* Nonzero when the player to move (holding me, facing last) wins against en. */
-static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
+/* A position's table key and bucket, worked out by its parent's transposition cutoff. */
+typedef struct {
+    ddz_hand me, en;
+    uint32_t lk;
+    tt_bucket *b;
+} tt_key;
+
+/* Nonzero when the player to move (holding me, facing last) wins against en. k: the position's
+ * key when the caller has it, else NULL. */
+static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const tt_key *k)
 {
     if (*c->abort)
         return 0;
@@ -536,15 +525,24 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
         *c->abort = 1;
         return 0;
     }
-    facts fm;
-    read_facts(me, c->rules, &fm);
-    uint32_t lk = canon_key(&fm, last, c->rules);
-    ddz_hand kme = me, ken = en;
-    plan pl;
-    make_plan(chain_present(me | en), &pl);
-    collapse(&pl, &kme, &ken, &lk);
+    ddz_hand kme, ken;
+    uint32_t lk;
+    tt_bucket *tb;
+    if (k) {
+        kme = k->me;
+        ken = k->en;
+        lk = k->lk;
+        tb = k->b;
+    } else {
+        facts fm;
+        read_facts(me, c->rules, &fm);
+        lk = canon_key(&fm, last, c->rules);
+        kme = me;
+        ken = en;
+        collapse(chain_present(me | en), &kme, &ken, &lk);
+        tb = bucket_of(c->tt, kme, ken, lk);
+    }
     int size = hand_size(me) + hand_size(en);
-    tt_bucket *tb = bucket_of(c->tt, kme, ken, lk);
     {
         int value = tt_probe(c, tb, kme, ken, lk);
         if (value >= 0) {
@@ -586,38 +584,31 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
      * ones it wins are not searched again. */
     signed char known[ETC_MOVES];
     size_t ne = ddz_fast_disable & 2 ? 0 : n < ETC_MOVES ? n : ETC_MOVES;
-    {
-        tt_bucket *cb[ETC_MOVES];
-        uint32_t ck[ETC_MOVES];
-        ddz_hand ka[ETC_MOVES], kb[ETC_MOVES];
-        plan cpl = pl;
-        for (size_t i = 0; i < ne; i++) {
-            ck[i] = mv[i].type == DDZ_PASS ? 0 : canon_key(&fe, &mv[i], c->rules);
-            ka[i] = en;
-            kb[i] = me - mv[i].cards;
-            unsigned pr = chain_present(ka[i] | kb[i]);
-            if (pr != cpl.present)
-                make_plan(pr, &cpl);
-            collapse(&cpl, &ka[i], &kb[i], &ck[i]);
-            cb[i] = bucket_of(c->tt, ka[i], kb[i], ck[i]);
-            __builtin_prefetch(cb[i]);
-        }
-        for (size_t i = 0; i < ne; i++) {
-            known[i] = (signed char)tt_probe(c, cb[i], ka[i], kb[i], ck[i]);
-            if (known[i] == 0) {
-                c->hits++;
-                win = 1;
-                break;
-            }
+    tt_key ck[ETC_MOVES];
+    for (size_t i = 0; i < ne; i++) {
+        ck[i].lk = mv[i].type == DDZ_PASS ? 0 : canon_key(&fe, &mv[i], c->rules);
+        ck[i].me = en;
+        ck[i].en = me - mv[i].cards;
+        collapse(chain_present(ck[i].me | ck[i].en), &ck[i].me, &ck[i].en, &ck[i].lk);
+        ck[i].b = bucket_of(c->tt, ck[i].me, ck[i].en, ck[i].lk);
+        __builtin_prefetch(ck[i].b);
+    }
+    for (size_t i = 0; i < ne; i++) {
+        known[i] = (signed char)tt_probe(c, ck[i].b, ck[i].me, ck[i].en, ck[i].lk);
+        if (known[i] == 0) {
+            c->hits++;
+            win = 1;
+            break;
         }
     }
     for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
+        const tt_key *k = i < ne ? &ck[i] : NULL;
         if (mv[i].type == DDZ_PASS)
-            win = !search(c, en, me, &pass_move);
+            win = !search(c, en, me, &pass_move, k);
         else
-            win = !search(c, en, me - mv[i].cards, &mv[i]);
+            win = !search(c, en, me - mv[i].cards, &mv[i], k);
     }
     c->top = base;
     if (*c->abort)
@@ -822,11 +813,11 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
                 continue;
             int w;
             if (m->type == DDZ_PASS)
-                w = !search(&c, pos->enemy, pos->me, &pass_move);
+                w = !search(&c, pos->enemy, pos->me, &pass_move, NULL);
             else if (m->cards == pos->me)
                 w = 1;
             else
-                w = !search(&c, pos->enemy, pos->me - m->cards, m);
+                w = !search(&c, pos->enemy, pos->me - m->cards, m, NULL);
             if (!abort_flag) {
                 res->first_wins[i] = (signed char)w;
                 if (w) {
