@@ -149,20 +149,9 @@ static void tt_store(ctx *c, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk
     int victim = 0;
     uint32_t gen = c->tt->gen << GEN_SHIFT, want = gen | lk;
     bucket_lock(c->tt, b);
-    /* Entries of earlier generations dropped and this one's moved to the front, as in a fresh
-     * table (filled in slot order, never emptied): which slot is evicted then depends on this
-     * solve alone, and so do the node counts. */
-    if ((b->meta[0] & GEN_MASK) != gen || (b->meta[1] & GEN_MASK) != gen || (b->meta[2] & GEN_MASK) != gen) {
-        int k = 0;
-        for (int i = 0; i < TT_WAYS; i++)
-            if ((b->meta[i] & GEN_MASK) == gen) {
-                b->me[k] = b->me[i];
-                b->en[k] = b->en[i];
-                b->meta[k++] = b->meta[i];
-            }
-        for (; k < TT_WAYS; k++)
-            b->meta[k] = 0;
-    }
+    /* A slot of another generation is free. This generation's entries fill each bucket from
+     * slot 0 (the first free slot is taken, an eviction replaces in place), as in a fresh table,
+     * so which slot is evicted, and so the node counts, depend on this solve alone. */
     for (int i = 0; i < TT_WAYS; i++) {
         if ((b->meta[i] & GEN_MASK) != gen ||
             ((b->meta[i] & (GEN_MASK | META_KEY)) == want && b->me[i] == me && b->en[i] == en)) {
