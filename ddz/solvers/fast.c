@@ -574,16 +574,29 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     signed char known[ETC_MOVES];
     size_t ne = ddz_fast_disable & 2 ? 0 : n < ETC_MOVES ? n : ETC_MOVES;
     tt_key ck[ETC_MOVES];
+    unsigned char forced[ETC_MOVES];
     for (size_t i = 0; i < ne; i++) {
         ck[i].lk = mv[i].type == DDZ_PASS ? 0 : canon_key(&fe, &mv[i], c->rules);
-        ck[i].me = en;
-        ck[i].en = me - mv[i].cards;
+        /* A move the opponent can only pass to: its node is skipped, and the position after
+         * the pass (this side to lead with the rest, the same value for this side) is looked
+         * up and searched instead. */
+        forced[i] = ck[i].lk == KEY_PASSONLY && !(ddz_fast_disable & 16);
+        if (forced[i]) {
+            ck[i].lk = 0;
+            ck[i].me = me - mv[i].cards;
+            ck[i].en = en;
+        } else {
+            ck[i].me = en;
+            ck[i].en = me - mv[i].cards;
+        }
         collapse(chain_present(ck[i].me | ck[i].en), &ck[i].me, &ck[i].en, &ck[i].lk);
         ck[i].b = bucket_of(c->tt, ck[i].me, ck[i].en, ck[i].lk);
         __builtin_prefetch(ck[i].b);
     }
     for (size_t i = 0; i < ne; i++) {
         known[i] = (signed char)tt_probe(c, ck[i].b, ck[i].me, ck[i].en, ck[i].lk);
+        if (forced[i] && known[i] >= 0)
+            known[i] = (signed char)!known[i]; /* as the opponent's value, like the others */
         if (known[i] == 0) {
             c->hits++;
             win = 1;
@@ -594,7 +607,9 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         if (i < ne && known[i] == 1)
             continue;
         const tt_key *k = i < ne ? &ck[i] : NULL;
-        if (mv[i].type == DDZ_PASS)
+        if (i < ne && forced[i])
+            win = search(c, me - mv[i].cards, en, &pass_move, k);
+        else if (mv[i].type == DDZ_PASS)
             win = !search(c, en, me, &pass_move, k);
         else
             win = !search(c, en, me - mv[i].cards, &mv[i], k);
