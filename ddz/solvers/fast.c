@@ -127,7 +127,15 @@ typedef struct {
     double deadline;
     volatile int *abort; /* shared: a timeout or a move list too long */
     int *overflow;
+    struct split_memo *memo; /* SPLIT_MEMO slots, or NULL */
 } ctx;
+
+/* One remembered split test: h (to lead) against en; h == 0: empty. */
+#define SPLIT_MEMO 16384
+typedef struct split_memo {
+    ddz_hand h, en;
+    int result;
+} split_memo;
 
 /* 1 win, 0 loss, -1 not in the table. */
 static int tt_probe(ctx *c, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk)
@@ -382,15 +390,24 @@ static int one_move(ctx *c, ddz_hand h, ddz_move *scratch, size_t cap)
     int n = hand_size(h);
     if (n == 0)
         return 0;
-    facts f;
-    read_facts(h, r, &f);
-    int d = bits15(f.ge[1]);
     if (n == 1)
         return allowed(r, DDZ_SINGLE);
+    /* Without reading every fact first: the distinct ranks d, and whether some count is 3 or 4. */
+    uint64_t held = (h | h >> 1 | h >> 2) & NIBBLE_LOW, big = (h >> 2 | (h & h >> 1)) & NIBBLE_LOW;
+    int d = (int)((held * 0x1111111111111111ull) >> 60); /* at most 15 ranks: no carry out */
     if (n == 2)
-        return d == 1 ? allowed(r, DDZ_PAIR) : (f.ge[1] == (1u << DDZ_RX | 1u << DDZ_RD) && allowed(r, DDZ_ROCKET));
-    if (n == 3 && d == 1)
-        return allowed(r, DDZ_TRIPLE);
+        return d == 1 ? allowed(r, DDZ_PAIR)
+                      : h == ((ddz_hand)1 << (4 * DDZ_RX) | (ddz_hand)1 << (4 * DDZ_RD)) && allowed(r, DDZ_ROCKET);
+    if (n == 3)
+        return d == 1 && allowed(r, DDZ_TRIPLE); /* the one move of three cards */
+    if (!big) {
+        /* Singles and pairs only (most hands asked): one move only as a chain of equal counts,
+         * at least five singles or three pairs long. */
+        if (n % d != 0 || h != held * (uint64_t)(n / d) || (n == d && d < 5) || (n == 2 * d && d < 3))
+            return 0;
+    }
+    facts f;
+    read_facts(h, r, &f);
     int c3 = bits15(f.ge[3]);
     int chain = (f.ge[1] == f.ge[2] || !f.ge[2]) && (f.ge[2] == f.ge[3] || !f.ge[3]) && !f.ge[4] &&
                 !(f.ge[1] & ~0xfffu) && (f.ge[1] >> __builtin_ctz(f.ge[1])) + 1 == (2u << (d - 1));
@@ -435,35 +452,52 @@ static int split_win(ctx *c, ddz_hand h, const ddz_move *u, size_t from, size_t 
 /* Cheap test 2 at a node: leading, the hand splits as split_win says; answering, an answer the
  * opponent cannot answer (it must pass, and the lead comes back) leaves a rest that splits so.
  * mv[0..n) are the node's moves; scratch holds cap moves. */
+/* The split test of a hand h to lead against the opponent's facts f: h's lead moves (mv[0..n),
+ * or generated when mv is NULL) the opponent cannot answer, then split_win. Answering nodes ask
+ * it of the same rests again and again, so each thread keeps the last answer per slot of a
+ * small direct-mapped memo (exact: the full hands are compared). */
+static int lead_split(ctx *c, ddz_hand h, const facts *f, const ddz_move *mv, size_t n, ddz_move *scratch, size_t cap)
+{
+    split_memo *m = NULL;
+    if (c->memo) {
+        m = &c->memo[mix(h * 0x9e3779b97f4a7c15ull ^ f->hand) & (SPLIT_MEMO - 1)];
+        if (m->h == h && m->en == f->hand)
+            return m->result;
+    }
+    size_t ucap = cap / 2, nu = 0;
+    ddz_move *u = scratch;
+    if (!mv) {
+        ddz_move *g = scratch + cap / 4;
+        ucap = cap / 4;
+        n = ddz_generate(h, &pass_move, c->rules, g, cap / 4);
+        if (n > cap / 4)
+            return 0; /* cannot tell; not remembered */
+        mv = g;
+    }
+    for (size_t i = 0; i < n && nu < ucap; i++)
+        if (unbeatable(&mv[i], f, c->rules))
+            u[nu++] = mv[i];
+    int result = nu && split_win(c, h, u, 0, nu, scratch + cap / 2, cap / 2, SPLIT_DEPTH);
+    if (m) {
+        m->h = h;
+        m->en = f->hand;
+        m->result = result;
+    }
+    return result;
+}
+
 static int split_test(ctx *c, ddz_hand me, const facts *fe, const ddz_move *last, const ddz_move *mv, size_t n,
                       ddz_move *scratch, size_t cap)
 {
-    const facts f = *fe;
-    if (f.rocket)
+    if (fe->rocket)
         return 0; /* only the rocket goes unanswered, and the opponent holds it */
-    size_t nu = 0;
-    ddz_move *u = scratch;
-    if (last->type == DDZ_PASS) {
-        for (size_t i = 0; i < n && nu < cap / 2; i++)
-            if (unbeatable(&mv[i], &f, c->rules))
-                u[nu++] = mv[i];
-        return nu && split_win(c, me, u, 0, nu, scratch + cap / 2, cap / 2, SPLIT_DEPTH);
-    }
+    if (last->type == DDZ_PASS)
+        return lead_split(c, me, fe, mv, n, scratch, cap);
     for (size_t i = 0; i < n; i++) {
-        if (mv[i].type == DDZ_PASS || !unbeatable(&mv[i], &f, c->rules))
+        if (mv[i].type == DDZ_PASS || !unbeatable(&mv[i], fe, c->rules))
             continue;
         ddz_hand rest = me - mv[i].cards;
-        if (one_move(c, rest, scratch, cap))
-            return 1;
-        ddz_move *g = scratch + cap / 4;
-        size_t k = ddz_generate(rest, &pass_move, c->rules, g, cap / 4);
-        if (k > cap / 4)
-            continue;
-        nu = 0;
-        for (size_t j = 0; j < k; j++)
-            if (unbeatable(&g[j], &f, c->rules))
-                u[nu++] = g[j];
-        if (nu && split_win(c, rest, u, 0, nu, scratch + cap / 2, cap / 2, SPLIT_DEPTH))
+        if (one_move(c, rest, scratch, cap) || lead_split(c, rest, fe, NULL, 0, scratch, cap))
             return 1;
     }
     return 0;
@@ -796,10 +830,11 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         c.rules = rules;
         c.cap = MOVE_STACK;
         c.buf = malloc(c.cap * sizeof *c.buf);
+        c.memo = calloc(SPLIT_MEMO, sizeof *c.memo);
         c.deadline = deadline;
         c.abort = &abort_flag;
         c.overflow = &overflow;
-        if (!c.buf) {
+        if (!c.buf || !c.memo) {
 #pragma omp atomic write
             overflow = 1;
             abort_flag = 1;
@@ -839,6 +874,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         stores += c.stores;
         evictions += c.evictions;
         free(c.buf);
+        free(c.memo);
     }
     res->nodes = nodes;
     res->tt_hits = hits;
