@@ -132,6 +132,7 @@ typedef struct {
 
 /* One remembered split test: h (to lead) against en; h == 0: empty. */
 #define SPLIT_MEMO 16384
+#define SPLIT_MEMO_AFTER 4096 /* nodes: a small solve would spend more clearing the memo */
 typedef struct split_memo {
     ddz_hand h, en;
     int result;
@@ -455,10 +456,13 @@ static int split_win(ctx *c, ddz_hand h, const ddz_move *u, size_t from, size_t 
 /* The split test of a hand h to lead against the opponent's facts f: h's lead moves (mv[0..n),
  * or generated when mv is NULL) the opponent cannot answer, then split_win. Answering nodes ask
  * it of the same rests again and again, so each thread keeps the last answer per slot of a
- * small direct-mapped memo (exact: the full hands are compared). */
+ * small direct-mapped memo (exact: the full hands are compared), made once a solve has passed
+ * SPLIT_MEMO_AFTER nodes. */
 static int lead_split(ctx *c, ddz_hand h, const facts *f, const ddz_move *mv, size_t n, ddz_move *scratch, size_t cap)
 {
     split_memo *m = NULL;
+    if (!c->memo && c->nodes >= SPLIT_MEMO_AFTER)
+        c->memo = calloc(SPLIT_MEMO, sizeof *c->memo); /* NULL: no memo, the same answers */
     if (c->memo) {
         m = &c->memo[mix(h * 0x9e3779b97f4a7c15ull ^ f->hand) & (SPLIT_MEMO - 1)];
         if (m->h == h && m->en == f->hand)
@@ -830,11 +834,10 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         c.rules = rules;
         c.cap = MOVE_STACK;
         c.buf = malloc(c.cap * sizeof *c.buf);
-        c.memo = calloc(SPLIT_MEMO, sizeof *c.memo);
         c.deadline = deadline;
         c.abort = &abort_flag;
         c.overflow = &overflow;
-        if (!c.buf || !c.memo) {
+        if (!c.buf) {
 #pragma omp atomic write
             overflow = 1;
             abort_flag = 1;
