@@ -11,9 +11,21 @@
  * 206,896/400,108/747,051/811,381. Memory: one cache line per bucket, prefetched child
  * buckets, a mapped table sized by the position. CPU seconds of the solve, one thread, the 20
  * deals: 12.5 in all before, 4.4 now; the worst deal 1.73 before, 0.64 now.
+ * Later, on the six slowest positions of the quick sets (13v13 seeds 4/11/13/16/19 and the
+ * published puzzle of level 50; one thread): nodes 2,672,445 -> 2,184,323 in all, from the fixed
+ * move-to-beat key (1%) and the skipped forced nodes (a move the opponent can only pass to: the
+ * position after the pass is searched directly, 18%); instructions (callgrind, seeds 16 and 19:
+ * 925 M before) 754 M with the rank collapse walked run by run and the children's keys handed
+ * down, 711 M with the forced nodes skipped, 613 M with one_move's two-word filter, 546 M with
+ * the split memo. Where the rest goes (callgrind): the split test about a third (split_win's
+ * subsets, one_move on each rest, the rests' moves), move generation a quarter, the node itself
+ * (ordering, keys of the children, probes) the rest; in time, probes wait on memory.
  * Tried and dropped: a history heuristic (seed 2 past 1.7 M nodes), no table for positions of
  * at most 4-8 cards (more nodes, no less time), the split test's mirror as a loss test (fired
- * too rarely to change a count), fewer children looked up (no difference). */
+ * too rarely to change a count), fewer children looked up (no difference), moves the opponent
+ * cannot answer ordered first (seeds 4 and 16 4-6x fewer nodes, seed 13 3x more: 4.2 M in all
+ * against 2.7 M), a shallower split test (depth 2-4: more nodes and more instructions), a
+ * table four times bigger (1% fewer nodes). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE: the table is mapped, not cleared */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
