@@ -300,7 +300,7 @@ START_TEST(test_split_sound)
         if (!claim)
             continue;
         fired++;
-        ddz_fast_disable = 31;
+        ddz_fast_disable = 63;
         ddz_outcome out = fast->solve(&p, &r, &o, &res_a);
         ddz_fast_disable = 0;
         char me[64], en[64], last[96];
@@ -402,7 +402,7 @@ START_TEST(test_shortcuts_off)
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), conv);
         fast->solve(&p, &r, &o, &res_a);
-        ddz_fast_disable = 31;
+        ddz_fast_disable = 63;
         fast->solve(&p, &r, &o, &res_b);
         ddz_fast_disable = 0;
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with the shortcuts off", i);

@@ -193,13 +193,33 @@ put:
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
 
-/* Orders a move list in place for "a win early": a move that empties the hand is tested
- * before this is called; then the moves spending more cards (big groups shed the hand and
- * leave fewer singles for the opponent to top), the pass last (passing hands the lead over).
- * A counting sort on the card count: stable, so the order stays the generator's within a
- * count, and the search is the same whatever the thread count. */
-static void order_moves(ddz_move *mv, size_t n, ddz_move *scratch)
+/* Orders a move list in place for "a win early". A move that empties the hand is tested before
+ * this is called. Leading: the moves spending more cards first (big groups shed the hand and
+ * leave fewer singles for the opponent to top), in the generator's order within a card count.
+ * Answering: the answers in kind from the highest down (the generator lists them from the
+ * lowest: they are reversed), then bombs and the rocket, the pass last (passing hands the lead
+ * over). Measured on the 13v13 and published sets (one thread, nodes): answering in the
+ * leading order, 2,468,828 in all and 888,452 at worst; highest answer first, 1,506,971 and
+ * 459,937 (bombs before the answers in kind: no better; the lowest answer first with bombs
+ * after: 1,899,696 and 621,766); leading with fewer cards first, or the reverse order within a
+ * card count, up to 8x more. A counting sort on the card count when leading: stable, so the
+ * search is the same whatever the thread count. */
+static void order_moves(ddz_move *mv, size_t n, const ddz_move *last, ddz_move *scratch)
 {
+    if (last->type != DDZ_PASS && !(ddz_fast_disable & 32)) {
+        size_t k = 0;
+        for (size_t i = n; i-- > 0;)
+            if (mv[i].type == last->type)
+                scratch[k++] = mv[i];
+        for (size_t i = 0; i < n; i++)
+            if (mv[i].type != last->type && mv[i].type != DDZ_PASS)
+                scratch[k++] = mv[i];
+        for (size_t i = 0; i < n; i++)
+            if (mv[i].type == DDZ_PASS)
+                scratch[k++] = mv[i];
+        memcpy(mv, scratch, n * sizeof *mv);
+        return;
+    }
     size_t start[DDZ_MAX_HAND + 2] = {0}; /* bucket DDZ_MAX_HAND - cards: bigger first, pass last */
     for (size_t i = 0; i < n; i++) {
         int k = mv[i].type == DDZ_PASS ? 0 : hand_size(mv[i].cards);
@@ -213,7 +233,6 @@ static void order_moves(ddz_move *mv, size_t n, ddz_move *scratch)
     }
     memcpy(mv, scratch, n * sizeof *mv);
 }
-
 
 /* ---- Cheap exact tests ------------------------------------------------------------------- */
 
@@ -615,7 +634,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         tt_store(c, tb, kme, ken, lk, 1, size);
         return 1;
     }
-    order_moves(mv, n, mv + n);
+    order_moves(mv, n, last, mv + n);
     c->top = base + n;
     int win = 0;
     /* Enhanced transposition cutoff: every child already in the table is read first (the
@@ -827,7 +846,16 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         for (size_t i = 0; i < n; i++)
             if (res->first[i].cards == pos->me && res->first[i].type != DDZ_PASS)
                 order[k++] = i;
-        for (int cards = DDZ_MAX_HAND; cards >= 0; cards--)
+        int lead = pos->last.type == DDZ_PASS || (ddz_fast_disable & 32);
+        for (int pass = 0; !lead && pass < 3; pass++) /* answering: in kind from the highest, others, pass */
+            for (size_t j = 0; j < n; j++) {
+                size_t i = pass == 0 ? n - 1 - j : j;
+                const ddz_move *m = &res->first[i];
+                int group = m->type == pos->last.type ? 0 : m->type == DDZ_PASS ? 2 : 1;
+                if (group == pass && !(m->cards == pos->me && m->type != DDZ_PASS))
+                    order[k++] = i;
+            }
+        for (int cards = DDZ_MAX_HAND; lead && cards >= 0; cards--)
             for (size_t i = 0; i < n; i++) {
                 const ddz_move *m = &res->first[i];
                 int kk = m->type == DDZ_PASS ? 0 : hand_size(m->cards);
