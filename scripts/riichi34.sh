@@ -7,6 +7,7 @@
 #
 # usage: scripts/riichi34.sh plan            the pieces, their commands and estimated times
 #        scripts/riichi34.sh run [FIRST [LAST]]  run pieces FIRST..LAST (default: all not done)
+#        scripts/riichi34.sh status          the pieces done so far into reports/riichi34-progress.md
 #        scripts/riichi34.sh merge           merge finished pieces into reports/riichi34.md
 # env:   MJ (default build/cli/mjverify), THREADS (0 = all cores), STATE (reports/riichi34-pieces: each finished piece's JSON and times.tsv are committed as they land),
 #        REPORTS (reports), SIZES14 / SIZES113 (14, 1-13: smaller for a trial run), RANKS (run each piece as `mpirun -n RANKS` of MJ_MPI, default
@@ -143,8 +144,60 @@ EOF
     } > "$REPORTS/riichi34.md"
     echo "riichi34: wrote $REPORTS/riichi34.md, $REPORTS/riichi34.svg and the merged summaries" >&2
     ;;
+status)
+    # progress so far, before every piece is done: each piece's hands, wins, mismatches, wall
+    # time and commit, the totals, and the time left at the rate of the pieces done
+    python3 - "$STATE" "$REPORTS/riichi34-progress.md" "$EST14" "$EST113" "$(pieces)" <<'PY' || exit 1
+import json, os, sys
+state, out, est14, est113, plist = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+times = {}
+if os.path.exists(os.path.join(state, "times.tsv")):
+    for line in open(os.path.join(state, "times.tsv")):
+        f = line.rstrip("\n").split("\t")
+        if len(f) >= 3:
+            times[f[0]] = (int(f[1]), f[2])
+rows, done_s, left_est, hands, wins, bad, ndone, n = [], 0, 0, 0, 0, 0, 0, 0
+# the time a piece left takes: the lowest wall time of the finished pieces of its kind (the
+# others may include pauses), else the plan's estimate
+best = {}
+for pid, (secs, _) in times.items():
+    best[pid[0]] = min(best.get(pid[0], secs), secs)
+for line in plist.split("\n"):
+    pid, sizes, algo, shard, of = line.strip().split("|")
+    n += 1
+    est = best.get(pid[0], (est14 if pid.startswith("a") else est113) // int(of))
+    path = os.path.join(state, pid + ".json")
+    d = json.load(open(path)) if os.path.exists(path) else None
+    if d and d.get("complete"):
+        ndone += 1
+        m = sum(a["mismatches"] for a in d["algorithms"] if not a["flawed"])
+        t = times.get(pid, (int(d["seconds"]), "-"))
+        done_s += t[0]
+        hands += d["truth"]["hands"]
+        wins += d["truth"]["positives"]
+        bad += m
+        rows.append("| %s | %s | %s | %s/%s | %s | %s | %d | %d | %s | %s |" % (pid, sizes, algo, shard, of, "{:,}".format(d["truth"]["hands"]), "{:,}".format(d["truth"]["positives"]), m, t[0], t[1], d["commit"]))
+    else:
+        left_est += est
+        st = "started (checkpoint)" if os.path.exists(os.path.join(state, pid + ".ckpt")) else "to do"
+        rows.append("| %s | %s | %s | %s/%s | %s | | | ~%d | | |" % (pid, sizes, algo, shard, of, st, est))
+with open(out, "w") as f:
+    f.write("# riichi over 34 kinds: progress of the pieces\n\n")
+    f.write("Written by `scripts/riichi34.sh status` from `reports/riichi34-pieces/` (each finished piece's\n")
+    f.write("JSON is committed as it lands; `scripts/riichi34.sh run` resumes the rest, `merge` writes\n")
+    f.write("`reports/riichi34.md` once every piece is done). Mismatches are summed over the unflagged\n")
+    f.write("algorithms of the piece; `commit` is the tree that judged it.\n\n")
+    f.write("%d of %d pieces done: %s hands judged, %s of them winning, %d mismatches; %d s of wall time.\n" % (ndone, n, "{:,}".format(hands), "{:,}".format(wins), bad, done_s))
+    f.write("Left: about %d s (%.1f h) on 2 cores, each piece left taken at the lowest wall time of the\n" % (left_est, left_est / 3600))
+    f.write("finished pieces of its kind (`~` below), or at `plan`'s estimate when none is finished.\n\n")
+    f.write("| piece | sizes | algorithms | shard | hands | winning | mismatches | wall s | finished (UTC) | commit |\n")
+    f.write("|---|---|---|---|---:|---:|---:|---:|---|---|\n")
+    f.write("\n".join(rows) + "\n")
+print("riichi34: %d of %d pieces done, %d mismatches; wrote %s" % (ndone, n, bad, out), file=sys.stderr)
+PY
+    ;;
 *)
-    echo "usage: scripts/riichi34.sh plan | run [FIRST [LAST]] | merge" >&2
+    echo "usage: scripts/riichi34.sh plan | run [FIRST [LAST]] | status | merge" >&2
     exit 2
     ;;
 esac

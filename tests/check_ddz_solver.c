@@ -218,6 +218,43 @@ START_TEST(test_kept_table)
 }
 END_TEST
 
+/* A solve without a kept table reuses the table an earlier solve left, one generation later:
+ * nothing of the earlier solves may show, so every count (nodes, hits, stores, evictions) is
+ * that of a table made fresh for it, through the generations' wrap (every 1,023 solves the
+ * table is cleared) too. Positions of up to 20 cards share one table size, so they share the
+ * spare table; 64 KiB tables, small enough to evict. */
+START_TEST(test_reused_table)
+{
+    mj_rng g = {tu_seed("reused-table", 13)};
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_solve_options reused = {1, (size_t)64 << 10, 1, 0, NULL};
+    unsigned long long hits = 0, evictions = 0;
+    for (int i = 0; i < 1100; i++) {
+        ddz_rules r = {(ddz_convention)(i & 1), 0};
+        ddz_position p = random_position(&g, 3 + (int)mj_rng_below(&g, 8), 3 + (int)mj_rng_below(&g, 8), i & 1);
+        fast->solve(&p, &r, &reused, &res_b);
+        if (i % 10 != 0 && i < 1015)
+            continue; /* the fresh comparison every tenth solve and across the wrap */
+        ddz_table *t = ddz_table_new((size_t)64 << 10);
+        ck_assert_ptr_nonnull(t);
+        ddz_solve_options fresh = {1, 0, 1, 0, t};
+        fast->solve(&p, &r, &fresh, &res_a);
+        ddz_table_free(t);
+        ck_assert_msg(same_result(&res_a, &res_b), "solve %d: answers differ on a reused table", i);
+        ck_assert_msg(res_a.nodes == res_b.nodes && res_a.tt_hits == res_b.tt_hits &&
+                          res_a.tt_stores == res_b.tt_stores && res_a.tt_evictions == res_b.tt_evictions,
+                      "solve %d: counts differ on a reused table: nodes %llu/%llu hits %llu/%llu stores %llu/%llu "
+                      "evictions %llu/%llu",
+                      i, res_a.nodes, res_b.nodes, res_a.tt_hits, res_b.tt_hits, res_a.tt_stores, res_b.tt_stores,
+                      res_a.tt_evictions, res_b.tt_evictions);
+        hits += res_b.tt_hits;
+        evictions += res_b.tt_evictions;
+    }
+    ck_assert_uint_gt(hits, 0);
+    ck_assert_uint_gt(evictions, 0);
+}
+END_TEST
+
 /* One and two threads decide every first move the same (on positions big enough to split). */
 START_TEST(test_threads)
 {
@@ -263,7 +300,7 @@ START_TEST(test_split_sound)
         if (!claim)
             continue;
         fired++;
-        ddz_fast_disable = 15;
+        ddz_fast_disable = 63;
         ddz_outcome out = fast->solve(&p, &r, &o, &res_a);
         ddz_fast_disable = 0;
         char me[64], en[64], last[96];
@@ -359,16 +396,24 @@ START_TEST(test_shortcuts_off)
     mj_rng g = {tu_seed("shortcuts", 53)};
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_solve_options o = {1, (size_t)4 << 20, 1, 0, NULL};
+    unsigned long long with = 0, without = 0;
     for (int i = 0; i < 120; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), conv);
         fast->solve(&p, &r, &o, &res_a);
-        ddz_fast_disable = 15;
+        ddz_fast_disable = 63;
         fast->solve(&p, &r, &o, &res_b);
         ddz_fast_disable = 0;
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with the shortcuts off", i);
+        ddz_fast_disable = 16; /* the skipped forced nodes alone: the same answers, more nodes */
+        fast->solve(&p, &r, &o, &res_b);
+        ddz_fast_disable = 0;
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with forced nodes searched", i);
+        with += res_a.nodes;
+        without += res_b.nodes;
     }
+    ck_assert_uint_lt(with, without);
 }
 END_TEST
 
@@ -382,6 +427,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_fast_vs_naive);
     tcase_add_test(t, test_collisions);
     tcase_add_test(t, test_kept_table);
+    tcase_add_test(t, test_reused_table);
     tcase_add_test(t, test_threads);
     tcase_add_test(t, test_timeout);
     tcase_add_test(t, test_split_sound);

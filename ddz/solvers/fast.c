@@ -11,9 +11,21 @@
  * 206,896/400,108/747,051/811,381. Memory: one cache line per bucket, prefetched child
  * buckets, a mapped table sized by the position. CPU seconds of the solve, one thread, the 20
  * deals: 12.5 in all before, 4.4 now; the worst deal 1.73 before, 0.64 now.
+ * Later, on the six slowest positions of the quick sets (13v13 seeds 4/11/13/16/19 and the
+ * published puzzle of level 50; one thread): nodes 2,672,445 -> 2,184,323 in all, from the fixed
+ * move-to-beat key (1%) and the skipped forced nodes (a move the opponent can only pass to: the
+ * position after the pass is searched directly, 18%); instructions (callgrind, seeds 16 and 19:
+ * 925 M before) 754 M with the rank collapse walked run by run and the children's keys handed
+ * down, 711 M with the forced nodes skipped, 613 M with one_move's two-word filter, 546 M with
+ * the split memo. Where the rest goes (callgrind): the split test about a third (split_win's
+ * subsets, one_move on each rest, the rests' moves), move generation a quarter, the node itself
+ * (ordering, keys of the children, probes) the rest; in time, probes wait on memory.
  * Tried and dropped: a history heuristic (seed 2 past 1.7 M nodes), no table for positions of
  * at most 4-8 cards (more nodes, no less time), the split test's mirror as a loss test (fired
- * too rarely to change a count), fewer children looked up (no difference). */
+ * too rarely to change a count), fewer children looked up (no difference), moves the opponent
+ * cannot answer ordered first (seeds 4 and 16 4-6x fewer nodes, seed 13 3x more: 4.2 M in all
+ * against 2.7 M), a shallower split test (depth 2-4: more nodes and more instructions), a
+ * table four times bigger (1% fewer nodes). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE: the table is mapped, not cleared */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
@@ -57,13 +69,17 @@ static inline int hand_has(ddz_hand whole, ddz_hand part)
 
 /* The table: buckets of one 64-byte cache line, three entries each, every entry the full
  * position (both 60-bit hands and the last key), so that a lookup never answers for another
- * position. meta: bit 31 used, bits 0-11 the last key, bit 12 the value (1: the side to move
- * wins), bits 16-21 the cards left in both hands, the replacement priority (bigger positions
- * cost more to redo). `lock` is a spin lock, taken only when threads share the table. */
+ * position. meta: bits 0-11 the last key, bit 12 the value (1: the side to move wins), bits
+ * 16-21 the cards left in both hands, the replacement priority (bigger positions cost more to
+ * redo), bits 22-31 the table's generation when stored (0: never used). An entry of another
+ * generation reads as empty, so a table is reused by a new solve without clearing it (see
+ * table_take). `lock` is a spin lock, taken only when threads share the table. */
 #define TT_WAYS 3
-#define META_USED 0x80000000u
 #define META_KEY 0xfffu
 #define META_VALUE 0x1000u
+#define GEN_SHIFT 22
+#define GEN_MASK (0x3ffu << GEN_SHIFT)
+#define GEN_LAST 1023u
 
 typedef struct {
     uint64_t me[TT_WAYS], en[TT_WAYS];
@@ -77,6 +93,7 @@ typedef struct ddz_table {
     size_t bytes;    /* allocated, for free */
     int mapped;      /* table_alloc mapped it */
     int locking;
+    uint32_t gen;    /* 1..GEN_LAST, in meta's generation field of every live entry */
 } tt_table;
 
 static inline uint64_t mix(uint64_t x)
@@ -122,16 +139,25 @@ typedef struct {
     double deadline;
     volatile int *abort; /* shared: a timeout or a move list too long */
     int *overflow;
+    struct split_memo *memo; /* SPLIT_MEMO slots, or NULL */
 } ctx;
+
+/* One remembered split test: h (to lead) against en; h == 0: empty. */
+#define SPLIT_MEMO 16384
+#define SPLIT_MEMO_AFTER 4096 /* nodes: a small solve would spend more clearing the memo */
+typedef struct split_memo {
+    ddz_hand h, en;
+    int result;
+} split_memo;
 
 /* 1 win, 0 loss, -1 not in the table. */
 static int tt_probe(ctx *c, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk)
 {
     int v = -1;
-    uint32_t want = META_USED | lk;
+    uint32_t want = c->tt->gen << GEN_SHIFT | lk;
     bucket_lock(c->tt, b);
     for (int i = 0; i < TT_WAYS; i++)
-        if ((b->meta[i] & (META_USED | META_KEY)) == want && b->me[i] == me && b->en[i] == en) {
+        if ((b->meta[i] & (GEN_MASK | META_KEY)) == want && b->me[i] == me && b->en[i] == en) {
             v = (b->meta[i] & META_VALUE) != 0;
             break;
         }
@@ -142,11 +168,14 @@ static int tt_probe(ctx *c, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk)
 static void tt_store(ctx *c, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk, int value, int size)
 {
     int victim = 0;
-    uint32_t want = META_USED | lk;
+    uint32_t gen = c->tt->gen << GEN_SHIFT, want = gen | lk;
     bucket_lock(c->tt, b);
+    /* A slot of another generation is free. This generation's entries fill each bucket from
+     * slot 0 (the first free slot is taken, an eviction replaces in place), as in a fresh table,
+     * so which slot is evicted, and so the node counts, depend on this solve alone. */
     for (int i = 0; i < TT_WAYS; i++) {
-        if (!(b->meta[i] & META_USED) ||
-            ((b->meta[i] & (META_USED | META_KEY)) == want && b->me[i] == me && b->en[i] == en)) {
+        if ((b->meta[i] & GEN_MASK) != gen ||
+            ((b->meta[i] & (GEN_MASK | META_KEY)) == want && b->me[i] == me && b->en[i] == en)) {
             victim = i;
             goto put;
         }
@@ -164,13 +193,33 @@ put:
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
 
-/* Orders a move list in place for "a win early": a move that empties the hand is tested
- * before this is called; then the moves spending more cards (big groups shed the hand and
- * leave fewer singles for the opponent to top), the pass last (passing hands the lead over).
- * A counting sort on the card count: stable, so the order stays the generator's within a
- * count, and the search is the same whatever the thread count. */
-static void order_moves(ddz_move *mv, size_t n, ddz_move *scratch)
+/* Orders a move list in place for "a win early". A move that empties the hand is tested before
+ * this is called. Leading: the moves spending more cards first (big groups shed the hand and
+ * leave fewer singles for the opponent to top), in the generator's order within a card count.
+ * Answering: the answers in kind from the highest down (the generator lists them from the
+ * lowest: they are reversed), then bombs and the rocket, the pass last (passing hands the lead
+ * over). Measured on the 13v13 and published sets (one thread, nodes): answering in the
+ * leading order, 2,468,828 in all and 888,452 at worst; highest answer first, 1,506,971 and
+ * 459,937 (bombs before the answers in kind: no better; the lowest answer first with bombs
+ * after: 1,899,696 and 621,766); leading with fewer cards first, or the reverse order within a
+ * card count, up to 8x more. A counting sort on the card count when leading: stable, so the
+ * search is the same whatever the thread count. */
+static void order_moves(ddz_move *mv, size_t n, const ddz_move *last, ddz_move *scratch)
 {
+    if (last->type != DDZ_PASS && !(ddz_fast_disable & 32)) {
+        size_t k = 0;
+        for (size_t i = n; i-- > 0;)
+            if (mv[i].type == last->type)
+                scratch[k++] = mv[i];
+        for (size_t i = 0; i < n; i++)
+            if (mv[i].type != last->type && mv[i].type != DDZ_PASS)
+                scratch[k++] = mv[i];
+        for (size_t i = 0; i < n; i++)
+            if (mv[i].type == DDZ_PASS)
+                scratch[k++] = mv[i];
+        memcpy(mv, scratch, n * sizeof *mv);
+        return;
+    }
     size_t start[DDZ_MAX_HAND + 2] = {0}; /* bucket DDZ_MAX_HAND - cards: bigger first, pass last */
     for (size_t i = 0; i < n; i++) {
         int k = mv[i].type == DDZ_PASS ? 0 : hand_size(mv[i].cards);
@@ -184,7 +233,6 @@ static void order_moves(ddz_move *mv, size_t n, ddz_move *scratch)
     }
     memcpy(mv, scratch, n * sizeof *mv);
 }
-
 
 /* ---- Cheap exact tests ------------------------------------------------------------------- */
 
@@ -270,7 +318,9 @@ static int unbeatable(const ddz_move *m, const facts *f, const ddz_rules *r)
  * are the moves of that shape whose core (the single, pair, triple or four, or the chain's
  * lowest rank; kickers are chosen per core from the hand alone) starts above the main, so two
  * mains with the same lowest core start above them have the same answers; the key keeps
- * (lowest such start - 1). With no core above: a non-bomb is answered by bombs and the rocket
+ * that lowest start (a rank the side to move holds, so rank collapse maps it to a rank, never
+ * below 0: an earlier "start - 1" went to -1 there and spilled into the other fields, so those
+ * positions were stored but never found again). With no core above: a non-bomb is answered by bombs and the rocket
  * only, whatever its shape (KEY_NOKIND); a bomb by the rocket only (main 15); and where even
  * those are missing only the pass is left, the same as against the rocket (KEY_PASSONLY). */
 #define KEY_NOKIND 15u
@@ -290,7 +340,7 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
     if (last->type == DDZ_BOMB) {
         unsigned hi = above(bombs, last->main);
         if (hi)
-            return (uint32_t)DDZ_BOMB | (uint32_t)(__builtin_ctz(hi) - 1) << 4 | 1u << 8;
+            return (uint32_t)DDZ_BOMB | (uint32_t)__builtin_ctz(hi) << 4 | 1u << 8;
         return f->rocket ? (uint32_t)DDZ_BOMB | 15u << 4 | 1u << 8 : KEY_PASSONLY;
     }
     unsigned starts = 0;
@@ -314,7 +364,7 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
         starts = above(starts, last->main);
     }
     if (starts)
-        return (uint32_t)last->type | (uint32_t)(__builtin_ctz(starts) - 1) << 4 | (uint32_t)last->len << 8;
+        return (uint32_t)last->type | (uint32_t)__builtin_ctz(starts) << 4 | (uint32_t)last->len << 8;
     return bombs || f->rocket ? KEY_NOKIND : KEY_PASSONLY;
 }
 
@@ -323,61 +373,44 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
  * never chain and keep their places. Order, adjacency and "within 3..A" are what the rules read
  * of ranks, and the collapse keeps all three, so positions with the same collapsed hands (and
  * the move to beat's key mapped the same way) have the same value. */
-typedef struct {
-    unsigned present; /* the chain ranks (3..A) either hand holds */
-    int n, identity;
-    uint8_t src[12], dst[12];
-    int8_t map[DDZ_RANKS];
-} plan;
-
 static inline unsigned chain_present(ddz_hand both)
 {
     return gather((both | both >> 1 | both >> 2) & NIBBLE_LOW) & 0xfffu;
 }
 
-static void make_plan(unsigned present, plan *p)
+/* The collapsed key of a position whose chain ranks (3..A) held by either side are `present`:
+ * walked run by run (at most six), each run of held ranks moved down over the absent ranks
+ * below it but one (all of them below the first run), both hands at once, and the move to beat's
+ * lowest answer start (a held rank) with its run. */
+static inline void collapse(unsigned present, ddz_hand *a, ddz_hand *b, uint32_t *lk)
 {
-    int k = 0, gap = 0;
-    p->present = present;
-    p->n = 0;
     /* One run from 3 (or none): nothing moves. Off with the reduced key too: the main mapping
      * reads canon_key's form. */
-    p->identity = (present & (present + 1)) == 0 || (ddz_fast_disable & 12);
-    for (int r = 0; r < 12; r++) {
-        if (!(present >> r & 1)) {
-            gap = k > 0;
-            p->map[r] = -1;
-            continue;
-        }
-        k += gap;
-        gap = 0;
-        p->map[r] = (int8_t)k;
-        p->src[p->n] = (uint8_t)r;
-        p->dst[p->n++] = (uint8_t)k;
-        k++;
-    }
-    for (int r = 12; r < DDZ_RANKS; r++)
-        p->map[r] = (int8_t)r;
-}
-
-static inline ddz_hand apply_plan(const plan *p, ddz_hand h)
-{
-    ddz_hand out = h & ~(ddz_hand)0xffffffffffffull;
-    for (int i = 0; i < p->n; i++)
-        out |= (h >> (4 * p->src[i]) & 15u) << (4 * p->dst[i]);
-    return out;
-}
-
-/* The collapsed key of a position whose chain ranks are p->present. */
-static inline void collapse(const plan *p, ddz_hand *a, ddz_hand *b, uint32_t *lk)
-{
-    if (p->identity)
+    if ((present & (present + 1)) == 0 || (ddz_fast_disable & 12))
         return;
-    *a = apply_plan(p, *a);
-    *b = apply_plan(p, *b);
-    uint32_t t = *lk & 15u, m = *lk >> 4 & 15u;
+    const ddz_hand chain = 0xffffffffffffull;
+    ddz_hand x = *a, y = *b, ox = x & ~chain, oy = y & ~chain;
+    uint32_t t = *lk & 15u, m = *lk >> 4 & 15u, newm = m;
+    int start = __builtin_ctz(present), removed = start;
+    for (;;) {
+        int len = __builtin_ctz(~(present >> start)); /* present < 2^12: a zero comes */
+        ddz_hand run = ((1ull << (4 * len)) - 1) << (4 * start);
+        ox |= (x & run) >> (4 * removed);
+        oy |= (y & run) >> (4 * removed);
+        if (m >= (unsigned)start && m < (unsigned)(start + len))
+            newm = m - (unsigned)removed;
+        start += len;
+        unsigned rest = present >> start;
+        if (!rest)
+            break;
+        int gap = __builtin_ctz(rest);
+        removed += gap - 1;
+        start += gap;
+    }
+    *a = ox;
+    *b = oy;
     if (t != 0 && t != KEY_NOKIND && t != DDZ_ROCKET && m != 15u)
-        *lk = (*lk & ~0xf0u) | (uint32_t)(p->map[m + 1] - 1) << 4;
+        *lk = (*lk & ~0xf0u) | newm << 4;
 }
 
 /* Nonzero when the cards of h are exactly one legal lead. A count filter first (only a chain
@@ -389,15 +422,24 @@ static int one_move(ctx *c, ddz_hand h, ddz_move *scratch, size_t cap)
     int n = hand_size(h);
     if (n == 0)
         return 0;
-    facts f;
-    read_facts(h, r, &f);
-    int d = bits15(f.ge[1]);
     if (n == 1)
         return allowed(r, DDZ_SINGLE);
+    /* Without reading every fact first: the distinct ranks d, and whether some count is 3 or 4. */
+    uint64_t held = (h | h >> 1 | h >> 2) & NIBBLE_LOW, big = (h >> 2 | (h & h >> 1)) & NIBBLE_LOW;
+    int d = (int)((held * 0x1111111111111111ull) >> 60); /* at most 15 ranks: no carry out */
     if (n == 2)
-        return d == 1 ? allowed(r, DDZ_PAIR) : (f.ge[1] == (1u << DDZ_RX | 1u << DDZ_RD) && allowed(r, DDZ_ROCKET));
-    if (n == 3 && d == 1)
-        return allowed(r, DDZ_TRIPLE);
+        return d == 1 ? allowed(r, DDZ_PAIR)
+                      : h == ((ddz_hand)1 << (4 * DDZ_RX) | (ddz_hand)1 << (4 * DDZ_RD)) && allowed(r, DDZ_ROCKET);
+    if (n == 3)
+        return d == 1 && allowed(r, DDZ_TRIPLE); /* the one move of three cards */
+    if (!big) {
+        /* Singles and pairs only (most hands asked): one move only as a chain of equal counts,
+         * at least five singles or three pairs long. */
+        if (n % d != 0 || h != held * (uint64_t)(n / d) || (n == d && d < 5) || (n == 2 * d && d < 3))
+            return 0;
+    }
+    facts f;
+    read_facts(h, r, &f);
     int c3 = bits15(f.ge[3]);
     int chain = (f.ge[1] == f.ge[2] || !f.ge[2]) && (f.ge[2] == f.ge[3] || !f.ge[3]) && !f.ge[4] &&
                 !(f.ge[1] & ~0xfffu) && (f.ge[1] >> __builtin_ctz(f.ge[1])) + 1 == (2u << (d - 1));
@@ -442,35 +484,55 @@ static int split_win(ctx *c, ddz_hand h, const ddz_move *u, size_t from, size_t 
 /* Cheap test 2 at a node: leading, the hand splits as split_win says; answering, an answer the
  * opponent cannot answer (it must pass, and the lead comes back) leaves a rest that splits so.
  * mv[0..n) are the node's moves; scratch holds cap moves. */
+/* The split test of a hand h to lead against the opponent's facts f: h's lead moves (mv[0..n),
+ * or generated when mv is NULL) the opponent cannot answer, then split_win. Answering nodes ask
+ * it of the same rests again and again, so each thread keeps the last answer per slot of a
+ * small direct-mapped memo (exact: the full hands are compared), made once a solve has passed
+ * SPLIT_MEMO_AFTER nodes. */
+static int lead_split(ctx *c, ddz_hand h, const facts *f, const ddz_move *mv, size_t n, ddz_move *scratch, size_t cap)
+{
+    split_memo *m = NULL;
+    if (!c->memo && c->nodes >= SPLIT_MEMO_AFTER)
+        c->memo = calloc(SPLIT_MEMO, sizeof *c->memo); /* NULL: no memo, the same answers */
+    if (c->memo) {
+        m = &c->memo[mix(h * 0x9e3779b97f4a7c15ull ^ f->hand) & (SPLIT_MEMO - 1)];
+        if (m->h == h && m->en == f->hand)
+            return m->result;
+    }
+    size_t ucap = cap / 2, nu = 0;
+    ddz_move *u = scratch;
+    if (!mv) {
+        ddz_move *g = scratch + cap / 4;
+        ucap = cap / 4;
+        n = ddz_generate(h, &pass_move, c->rules, g, cap / 4);
+        if (n > cap / 4)
+            return 0; /* cannot tell; not remembered */
+        mv = g;
+    }
+    for (size_t i = 0; i < n && nu < ucap; i++)
+        if (unbeatable(&mv[i], f, c->rules))
+            u[nu++] = mv[i];
+    int result = nu && split_win(c, h, u, 0, nu, scratch + cap / 2, cap / 2, SPLIT_DEPTH);
+    if (m) {
+        m->h = h;
+        m->en = f->hand;
+        m->result = result;
+    }
+    return result;
+}
+
 static int split_test(ctx *c, ddz_hand me, const facts *fe, const ddz_move *last, const ddz_move *mv, size_t n,
                       ddz_move *scratch, size_t cap)
 {
-    const facts f = *fe;
-    if (f.rocket)
+    if (fe->rocket)
         return 0; /* only the rocket goes unanswered, and the opponent holds it */
-    size_t nu = 0;
-    ddz_move *u = scratch;
-    if (last->type == DDZ_PASS) {
-        for (size_t i = 0; i < n && nu < cap / 2; i++)
-            if (unbeatable(&mv[i], &f, c->rules))
-                u[nu++] = mv[i];
-        return nu && split_win(c, me, u, 0, nu, scratch + cap / 2, cap / 2, SPLIT_DEPTH);
-    }
+    if (last->type == DDZ_PASS)
+        return lead_split(c, me, fe, mv, n, scratch, cap);
     for (size_t i = 0; i < n; i++) {
-        if (mv[i].type == DDZ_PASS || !unbeatable(&mv[i], &f, c->rules))
+        if (mv[i].type == DDZ_PASS || !unbeatable(&mv[i], fe, c->rules))
             continue;
         ddz_hand rest = me - mv[i].cards;
-        if (one_move(c, rest, scratch, cap))
-            return 1;
-        ddz_move *g = scratch + cap / 4;
-        size_t k = ddz_generate(rest, &pass_move, c->rules, g, cap / 4);
-        if (k > cap / 4)
-            continue;
-        nu = 0;
-        for (size_t j = 0; j < k; j++)
-            if (unbeatable(&g[j], &f, c->rules))
-                u[nu++] = g[j];
-        if (nu && split_win(c, rest, u, 0, nu, scratch + cap / 2, cap / 2, SPLIT_DEPTH))
+        if (one_move(c, rest, scratch, cap) || lead_split(c, rest, fe, NULL, 0, scratch, cap))
             return 1;
     }
     return 0;
@@ -496,17 +558,23 @@ void ddz_fast_key(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rule
                   ddz_hand *key_en, uint32_t *key_last)
 {
     facts fm;
-    plan pl;
     read_facts(me, rules, &fm);
     *key_last = canon_key(&fm, last, rules);
     *key_me = me;
     *key_en = en;
-    make_plan(chain_present(me | en), &pl);
-    collapse(&pl, key_me, key_en, key_last);
+    collapse(chain_present(me | en), key_me, key_en, key_last);
 }
 
-/* Nonzero when the player to move (holding me, facing last) wins against en. */
-static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
+/* A position's table key and bucket, worked out by its parent's transposition cutoff. */
+typedef struct {
+    ddz_hand me, en;
+    uint32_t lk;
+    tt_bucket *b;
+} tt_key;
+
+/* Nonzero when the player to move (holding me, facing last) wins against en. k: the position's
+ * key when the caller has it, else NULL. */
+static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const tt_key *k)
 {
     if (*c->abort)
         return 0;
@@ -515,15 +583,24 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
         *c->abort = 1;
         return 0;
     }
-    facts fm;
-    read_facts(me, c->rules, &fm);
-    uint32_t lk = canon_key(&fm, last, c->rules);
-    ddz_hand kme = me, ken = en;
-    plan pl;
-    make_plan(chain_present(me | en), &pl);
-    collapse(&pl, &kme, &ken, &lk);
+    ddz_hand kme, ken;
+    uint32_t lk;
+    tt_bucket *tb;
+    if (k) {
+        kme = k->me;
+        ken = k->en;
+        lk = k->lk;
+        tb = k->b;
+    } else {
+        facts fm;
+        read_facts(me, c->rules, &fm);
+        lk = canon_key(&fm, last, c->rules);
+        kme = me;
+        ken = en;
+        collapse(chain_present(me | en), &kme, &ken, &lk);
+        tb = bucket_of(c->tt, kme, ken, lk);
+    }
     int size = hand_size(me) + hand_size(en);
-    tt_bucket *tb = bucket_of(c->tt, kme, ken, lk);
     {
         int value = tt_probe(c, tb, kme, ken, lk);
         if (value >= 0) {
@@ -557,7 +634,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
         tt_store(c, tb, kme, ken, lk, 1, size);
         return 1;
     }
-    order_moves(mv, n, mv + n);
+    order_moves(mv, n, last, mv + n);
     c->top = base + n;
     int win = 0;
     /* Enhanced transposition cutoff: every child already in the table is read first (the
@@ -565,38 +642,46 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last)
      * ones it wins are not searched again. */
     signed char known[ETC_MOVES];
     size_t ne = ddz_fast_disable & 2 ? 0 : n < ETC_MOVES ? n : ETC_MOVES;
-    {
-        tt_bucket *cb[ETC_MOVES];
-        uint32_t ck[ETC_MOVES];
-        ddz_hand ka[ETC_MOVES], kb[ETC_MOVES];
-        plan cpl = pl;
-        for (size_t i = 0; i < ne; i++) {
-            ck[i] = mv[i].type == DDZ_PASS ? 0 : canon_key(&fe, &mv[i], c->rules);
-            ka[i] = en;
-            kb[i] = me - mv[i].cards;
-            unsigned pr = chain_present(ka[i] | kb[i]);
-            if (pr != cpl.present)
-                make_plan(pr, &cpl);
-            collapse(&cpl, &ka[i], &kb[i], &ck[i]);
-            cb[i] = bucket_of(c->tt, ka[i], kb[i], ck[i]);
-            __builtin_prefetch(cb[i]);
+    tt_key ck[ETC_MOVES];
+    unsigned char forced[ETC_MOVES];
+    for (size_t i = 0; i < ne; i++) {
+        ck[i].lk = mv[i].type == DDZ_PASS ? 0 : canon_key(&fe, &mv[i], c->rules);
+        /* A move the opponent can only pass to: its node is skipped, and the position after
+         * the pass (this side to lead with the rest, the same value for this side) is looked
+         * up and searched instead. */
+        forced[i] = ck[i].lk == KEY_PASSONLY && !(ddz_fast_disable & 16);
+        if (forced[i]) {
+            ck[i].lk = 0;
+            ck[i].me = me - mv[i].cards;
+            ck[i].en = en;
+        } else {
+            ck[i].me = en;
+            ck[i].en = me - mv[i].cards;
         }
-        for (size_t i = 0; i < ne; i++) {
-            known[i] = (signed char)tt_probe(c, cb[i], ka[i], kb[i], ck[i]);
-            if (known[i] == 0) {
-                c->hits++;
-                win = 1;
-                break;
-            }
+        collapse(chain_present(ck[i].me | ck[i].en), &ck[i].me, &ck[i].en, &ck[i].lk);
+        ck[i].b = bucket_of(c->tt, ck[i].me, ck[i].en, ck[i].lk);
+        __builtin_prefetch(ck[i].b);
+    }
+    for (size_t i = 0; i < ne; i++) {
+        known[i] = (signed char)tt_probe(c, ck[i].b, ck[i].me, ck[i].en, ck[i].lk);
+        if (forced[i] && known[i] >= 0)
+            known[i] = (signed char)!known[i]; /* as the opponent's value, like the others */
+        if (known[i] == 0) {
+            c->hits++;
+            win = 1;
+            break;
         }
     }
     for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
-        if (mv[i].type == DDZ_PASS)
-            win = !search(c, en, me, &pass_move);
+        const tt_key *k = i < ne ? &ck[i] : NULL;
+        if (i < ne && forced[i])
+            win = search(c, me - mv[i].cards, en, &pass_move, k);
+        else if (mv[i].type == DDZ_PASS)
+            win = !search(c, en, me, &pass_move, k);
         else
-            win = !search(c, en, me - mv[i].cards, &mv[i]);
+            win = !search(c, en, me - mv[i].cards, &mv[i], k);
     }
     c->top = base;
     if (*c->abort)
@@ -668,6 +753,7 @@ ddz_table *ddz_table_new(size_t bytes)
         free(tt);
         return NULL;
     }
+    tt->gen = 1;
     return tt;
 }
 
@@ -678,6 +764,43 @@ void ddz_table_free(ddz_table *tt)
     table_release(tt->b, tt->bytes, tt->mapped);
     free(tt);
 }
+/* A solve without a kept table takes the spare one a finished solve left, when it has the
+ * size wanted, and moves it to its next generation: every entry of earlier solves then reads as
+ * empty, so the answer and the node counts are those of a fresh table, but memory touched once
+ * (page faults, zeroing: about 4 ms for 32 MiB, more than a small solve costs) is not touched
+ * again. Every GEN_LAST solves the generations wrap and the table is cleared. One spare at most,
+ * and only up to SPARE_MAX bytes, is kept between solves (so one process holds at most that much
+ * when idle); solves running at the same time each get their own table. */
+#define SPARE_MAX ((size_t)64 << 20)
+static _Atomic(tt_table *) spare_table;
+
+static tt_table *table_take(size_t mem)
+{
+    tt_table *tt = atomic_exchange(&spare_table, NULL);
+    if (tt) {
+        size_t nb = 1;
+        while (nb * 2 * sizeof(tt_bucket) <= mem)
+            nb *= 2;
+        if (tt->nbuckets == nb) {
+            if (tt->gen == GEN_LAST) {
+                memset(tt->b, 0, tt->bytes);
+                tt->gen = 0;
+            }
+            tt->gen++;
+            return tt;
+        }
+        ddz_table_free(tt);
+    }
+    return ddz_table_new(mem);
+}
+
+static void table_give_back(tt_table *tt)
+{
+    tt_table *none = NULL;
+    if (tt->bytes > SPARE_MAX || !atomic_compare_exchange_strong(&spare_table, &none, tt))
+        ddz_table_free(tt);
+}
+
 /* Without --memory, a fresh table is sized by the position: a small endgame never fills 256
  * MiB, and clearing (first touching) all of it would cost more than the whole solve (13 vs
  * 13 cards: 32 MiB, ~10^6 positions stored at most in the measured deals). */
@@ -711,7 +834,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         return res->outcome;
     res->n_first = n;
 
-    tt = opt && opt->table ? opt->table : ddz_table_new(mem);
+    tt = opt && opt->table ? opt->table : table_take(mem);
     if (!tt)
         return res->outcome;
     tt->locking = threads > 1;
@@ -723,7 +846,16 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         for (size_t i = 0; i < n; i++)
             if (res->first[i].cards == pos->me && res->first[i].type != DDZ_PASS)
                 order[k++] = i;
-        for (int cards = DDZ_MAX_HAND; cards >= 0; cards--)
+        int lead = pos->last.type == DDZ_PASS || (ddz_fast_disable & 32);
+        for (int pass = 0; !lead && pass < 3; pass++) /* answering: in kind from the highest, others, pass */
+            for (size_t j = 0; j < n; j++) {
+                size_t i = pass == 0 ? n - 1 - j : j;
+                const ddz_move *m = &res->first[i];
+                int group = m->type == pos->last.type ? 0 : m->type == DDZ_PASS ? 2 : 1;
+                if (group == pass && !(m->cards == pos->me && m->type != DDZ_PASS))
+                    order[k++] = i;
+            }
+        for (int cards = DDZ_MAX_HAND; lead && cards >= 0; cards--)
             for (size_t i = 0; i < n; i++) {
                 const ddz_move *m = &res->first[i];
                 int kk = m->type == DDZ_PASS ? 0 : hand_size(m->cards);
@@ -763,11 +895,11 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
                 continue;
             int w;
             if (m->type == DDZ_PASS)
-                w = !search(&c, pos->enemy, pos->me, &pass_move);
+                w = !search(&c, pos->enemy, pos->me, &pass_move, NULL);
             else if (m->cards == pos->me)
                 w = 1;
             else
-                w = !search(&c, pos->enemy, pos->me - m->cards, m);
+                w = !search(&c, pos->enemy, pos->me - m->cards, m, NULL);
             if (!abort_flag) {
                 res->first_wins[i] = (signed char)w;
                 if (w) {
@@ -785,6 +917,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         stores += c.stores;
         evictions += c.evictions;
         free(c.buf);
+        free(c.memo);
     }
     res->nodes = nodes;
     res->tt_hits = hits;
@@ -792,7 +925,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     res->tt_evictions = evictions;
     res->tt_bytes = tt->nbuckets * sizeof(tt_bucket);
     if (!(opt && opt->table))
-        ddz_table_free(tt);
+        table_give_back(tt);
 
     int win = 0;
     for (size_t i = 0; i < n; i++)
