@@ -56,9 +56,8 @@ static bool greedy_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
     int ps = 0x24 >> 2 * pair_at & 3; /* the pair's suit; 0 (any) when an honor holds it */
     const uint8_t *cp = count + ps * MJ_SUIT_SIZE;
     /* 2 * sum + 2 (mod 3): ranks 1-4-7 weigh 2, ranks 2-5-8 weigh 4 = 1 and 3-6-9 nothing */
-    uint64_t w = mj_load8(cp);
-    uint64_t weighed = (w & 0x0000ff0000ff0000ffull) * 2 + (w >> 8 & 0x0000ff0000ff0000ffull);
-    const uint64_t *add = bias[((int)((weighed * 0x0101010101010101ull) >> 56) + 2) % 3];
+    int weighed = 2 * (cp[0] + cp[3] + cp[6]) + cp[1] + cp[4] + cp[7];
+    const uint64_t *add = bias[(weighed + 2) % 3];
     uint64_t one = 0, two = 0, ok = ~0ull; /* runs begun one and two ranks below; bit 4: not short */
 #pragma GCC unroll 9
     for (int i = 0; i < MJ_SUIT_SIZE; i++) {
