@@ -1,5 +1,24 @@
 /* dp: a dynamic program over the ranks of each suit, its state the runs still open from the
- * two ranks before and whether the pair is placed (seed 001 §4's idea, designed properly). */
+ * two ranks before and whether the pair is placed (seed 001 §4's idea, designed properly).
+ *
+ * Speed (issue 16). Where the time went in the previous release (perf, complete hands):
+ * each suit was a chain of nine dependent table lookups (load, then the next index), the
+ * suits run by calls one after another and the pair's suit picked by branches; 35% of the
+ * samples in the melds-only loop, 17% in the pair's, 27% in the tile-count test and the
+ * dispatch around them. Stepping two ranks at a time (keep2/cross2, 51 KB, more than L1)
+ * took it from 33.5 to 27.3 ns. Now three ranks a step on the reachable states numbered
+ * (below): three dependent lookups a suit, in 20 KB, every suit run both ways at once with
+ * no branch on where the pair is, and a hand with a lone tile stops first (mj_lone_tile).
+ * Measured (2026-11-23, this machine, loaded; a scratch harness not in the tree linking
+ * 82a064a's file and this one into one binary, the same bench hands, seed 20261122, 8192
+ * a workload, passes alternating, lowest of 300, one thread, under /work/quiet), ns a hand,
+ * previous release -> now:
+ *   complete   std 35.4 -> 18.3 (1.94x)  riichi 33.9 -> 19.5 (1.74x)  sichuan 33.2 -> 18.2 (1.83x)
+ *   near miss  std 21.8 -> 15.7          riichi 25.2 -> 18.9          sichuan 28.0 -> 18.6
+ *   136 wall   std 12.6 ->  8.4          riichi 20.9 -> 15.7
+ *   108 wall   std 15.3 -> 13.4          riichi 24.2 -> 21.4          sichuan 15.0 -> 11.9
+ *   every 27-kind hand of 8 tiles (sichuan) 11.0-13.3 -> 9.5-12.6 over four runs; every
+ *   64th of 11 tiles 13.9 -> 13.2. */
 #include "mj_forms.h"
 #include "mj_suits.h"
 
@@ -27,16 +46,27 @@ static uint16_t place_p[MJ_MAX_COPIES + 1][SETS]; /* sets after a rank whose cop
  * step reaches the given set after it. */
 static uint16_t keep_back[MJ_MAX_COPIES + 1][SETS];
 static uint16_t place_back[MJ_MAX_COPIES + 1][SETS];
-/* Two ranks in one step (counts n0 then n1, indexed 5 n0 + n1), composed from the steps
- * above: keep2 keeps p over both; cross2 takes the states before the pair to those after
- * it, the pair placed at either rank. The same program, with half as many lookups in the
- * chain that each suit waits on (issue 16: that chain, not the work, set dp's speed on
- * complete hands; measured in one run, previous -> now, ns a hand: complete under riichi
- * 33.5 -> 27.3, under sichuan 32.8 -> 25.7; random 136-wall hands 18.7 -> 20.3). Tried and
- * dropped: every suit both ways with no branch on the pair's suit (30.5). */
-enum { PAIRS_OF_COUNTS = (MJ_MAX_COPIES + 1) * (MJ_MAX_COPIES + 1) };
-static uint16_t keep2[PAIRS_OF_COUNTS][SETS];
-static uint16_t cross2[PAIRS_OF_COUNTS][SETS];
+/* Three ranks in one step, on the reachable states numbered. Without the pair the program
+ * is deterministic (each state has one successor), so the sets it reaches hold one state
+ * at most; with the pair's flag the pairs (set before the pair, set after it) reachable
+ * every three ranks from the start are few as well: 68 (init counts them, and fails past
+ * MAX_STATES). Each is numbered, and step3 takes a number and three counts (indexed 25 n0
+ * + 5 n1 + n2) to the number three ranks on; last3 does the last three ranks and says
+ * whether the suit completes: bit 0 with no pair placed (melds only), bit 1 with the pair
+ * placed. Both are composed from the one-rank steps above, so this is the same program
+ * with a third of the lookups in each suit's chain, and one byte of state, small enough
+ * for every suit to be run both ways. */
+enum { TRIPLES = (MJ_MAX_COPIES + 1) * (MJ_MAX_COPIES + 1) * (MJ_MAX_COPIES + 1), ROW = 128, MAX_STATES = 80 };
+static uint8_t step3[MAX_STATES][ROW]; /* [state][triple]: a row per state, so a step reads one row */
+static uint8_t last3[MAX_STATES][ROW];
+
+/* The one-rank step on a pair of sets (before the pair, after it). */
+static void step_pair(int n, unsigned *before, unsigned *after)
+{
+    unsigned b = *before, a = *after;
+    *before = keep_p[n][b];
+    *after = keep_p[n][a] | place_p[n][b];
+}
 
 static int dp_init(void)
 {
@@ -63,49 +93,50 @@ static int dp_init(void)
             keep_back[n][set] = (uint16_t)keep;
             place_back[n][set] = (uint16_t)place;
         }
-    for (int n0 = 0; n0 <= MJ_MAX_COPIES; n0++)
-        for (int n1 = 0; n1 <= MJ_MAX_COPIES; n1++)
-            for (int set = 0; set < SETS; set++) {
-                int i = n0 * (MJ_MAX_COPIES + 1) + n1;
-                keep2[i][set] = keep_p[n1][keep_p[n0][set]];
-                cross2[i][set] = (uint16_t)(keep_p[n1][place_p[n0][set]] | place_p[n1][keep_p[n0][set]]);
+    /* number the pairs of sets reachable every three ranks from (no run open, nothing) */
+    unsigned before[MAX_STATES], after[MAX_STATES];
+    int states = 1;
+    before[0] = 1, after[0] = 0;
+    for (int id = 0; id < states; id++)
+        for (int t = 0; t < TRIPLES; t++) {
+            unsigned b = before[id], a = after[id];
+            for (int k = 0, d = TRIPLES / (MJ_MAX_COPIES + 1); k < 3; k++, d /= MJ_MAX_COPIES + 1)
+                step_pair(t / d % (MJ_MAX_COPIES + 1), &b, &a);
+            last3[id][t] = (uint8_t)((b & 1) | (a & 1) << 1);
+            int to = 0;
+            while (to < states && (before[to] != b || after[to] != a)) to++;
+            if (to == states) {
+                if (states == MAX_STATES) return -1;
+                before[states] = b, after[states] = a, states++;
             }
+            step3[id][t] = (uint8_t)to;
+        }
     return 0;
 }
 
-/* Whether one suit's nine counts are melds only. */
-static bool suit_melds(const uint8_t *c)
-{
-    unsigned set = 1; /* a = b = 0 */
-    for (int i = 0; i + 1 < MJ_SUIT_SIZE; i += 2) set = keep2[c[i] * (MJ_MAX_COPIES + 1) + c[i + 1]][set];
-    return keep_p[c[MJ_SUIT_SIZE - 1]][set] & 1;
-}
+/* Where three counts index step3 and last3. */
+static inline int triple(const uint8_t *c) { return (c[0] * (MJ_MAX_COPIES + 1) + c[1]) * (MJ_MAX_COPIES + 1) + c[2]; }
 
-/* Whether one suit's nine counts are melds plus the pair. */
-static bool suit_melds_and_pair(const uint8_t *c)
+/* Whether one suit's nine counts complete: bit 0 as melds only, bit 1 as melds plus the pair. */
+static inline unsigned suit_completes(const uint8_t *c)
 {
-    unsigned before = 1, after = 0; /* before and after the pair is placed */
-    for (int i = 0; i + 1 < MJ_SUIT_SIZE; i += 2) {
-        int two = c[i] * (MJ_MAX_COPIES + 1) + c[i + 1];
-        after = keep2[two][after] | cross2[two][before];
-        before = keep2[two][before];
-    }
-    int last = c[MJ_SUIT_SIZE - 1];
-    return (keep_p[last][after] | place_p[last][before]) & 1;
+    return last3[step3[step3[0][triple(c)]][triple(c + 3)]][triple(c + 6)];
 }
 
 /* The standard form. The tile count of each suit says where the pair can be
  * (mj_pair_group): melds leave it 0 mod 3 and the pair adds 2, so the one suit at
- * 2 mod 3 holds it and the program runs each suit with the pair's place fixed. Honor
- * kinds are ranks where runs never start: 3 copies are a triplet, 2 the pair. */
+ * 2 mod 3 holds it. Every suit is run both ways at once (one chain of three lookups
+ * each, independent of the others and of where the pair is), and the pair's suit
+ * takes its bit 1, the others their bit 0. Honor kinds are ranks where runs never
+ * start: 3 copies are a triplet, 2 the pair. */
 static bool dp_std(const uint8_t count[MJ_KINDS], int tiles, int kinds)
 {
     (void)tiles;
     int pair_at = mj_pair_group(count, kinds);
-    if (pair_at < 0) return false;
-    for (int s = 0; s < 3; s++)
-        if (s != pair_at && !suit_melds(count + s * MJ_SUIT_SIZE)) return false;
-    return pair_at == MJ_SUIT_Z || suit_melds_and_pair(count + pair_at * MJ_SUIT_SIZE);
+    if ((pair_at < 0) | mj_lone_tile(count)) return false;
+    unsigned m = suit_completes(count), p = suit_completes(count + MJ_SUIT_SIZE),
+             s = suit_completes(count + 2 * MJ_SUIT_SIZE);
+    return (m >> (pair_at == MJ_SUIT_M) & p >> (pair_at == MJ_SUIT_P) & s >> (pair_at == MJ_SUIT_S)) & 1;
 }
 
 static bool dp_is_win(const mj_hand *h, const mj_rules *r) { return mj_forms_is_win(h, r, dp_std); }
@@ -162,7 +193,7 @@ static mj_kindset std_waits(uint8_t c[MJ_KINDS], int kinds)
         for (int s = 0; s < 3 && others; s++)
             if (s != g) {
                 const uint8_t *other = c + s * MJ_SUIT_SIZE;
-                others = s == pair_at ? suit_melds_and_pair(other) : suit_melds(other);
+                others = suit_completes(other) >> (s == pair_at) & 1;
             }
         if (others) set |= (mj_kindset)suit_waits(suit, pair_at == g) << (g * MJ_SUIT_SIZE);
     }
