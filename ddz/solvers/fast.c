@@ -204,33 +204,46 @@ static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
  * after: 1,899,696 and 621,766); leading with fewer cards first, or the reverse order within a
  * card count, up to 8x more. A counting sort on the card count when leading: stable, so the
  * search is the same whatever the thread count. */
+static inline int answering_order(const ddz_move *last)
+{
+    return last->type != DDZ_PASS && !(ddz_fast_disable & 32);
+}
+
+/* The class a move is tried in, smaller first: leading, DDZ_MAX_HAND - its cards (the pass,
+ * never legal then, last); answering, 0 in kind, 1 a bomb or the rocket, 2 the pass. */
+static inline int order_class(const ddz_move *m, const ddz_move *last)
+{
+    if (answering_order(last))
+        return m->type == last->type ? 0 : m->type == DDZ_PASS ? 2 : 1;
+    return DDZ_MAX_HAND - (m->type == DDZ_PASS ? 0 : hand_size(m->cards));
+}
+
+enum { ORDER_CLASSES = DDZ_MAX_HAND + 1 };
+
+/* Where each class starts in the ordered list: a counting sort, stable, so the search is the
+ * same whatever the thread count. */
+static void order_starts(const ddz_move *mv, size_t n, const ddz_move *last, size_t start[ORDER_CLASSES + 1])
+{
+    memset(start, 0, (ORDER_CLASSES + 1) * sizeof *start);
+    for (size_t i = 0; i < n; i++)
+        start[order_class(&mv[i], last) + 1]++;
+    for (int b = 1; b <= ORDER_CLASSES; b++)
+        start[b] += start[b - 1];
+}
+
 static void order_moves(ddz_move *mv, size_t n, const ddz_move *last, ddz_move *scratch)
 {
-    if (last->type != DDZ_PASS && !(ddz_fast_disable & 32)) {
-        size_t k = 0;
-        for (size_t i = n; i-- > 0;)
-            if (mv[i].type == last->type)
-                scratch[k++] = mv[i];
-        for (size_t i = 0; i < n; i++)
-            if (mv[i].type != last->type && mv[i].type != DDZ_PASS)
-                scratch[k++] = mv[i];
-        for (size_t i = 0; i < n; i++)
-            if (mv[i].type == DDZ_PASS)
-                scratch[k++] = mv[i];
-        memcpy(mv, scratch, n * sizeof *mv);
-        return;
-    }
-    size_t start[DDZ_MAX_HAND + 2] = {0}; /* bucket DDZ_MAX_HAND - cards: bigger first, pass last */
-    for (size_t i = 0; i < n; i++) {
-        int k = mv[i].type == DDZ_PASS ? 0 : hand_size(mv[i].cards);
-        start[DDZ_MAX_HAND - k + 1]++;
-    }
-    for (int b = 1; b < DDZ_MAX_HAND + 2; b++)
-        start[b] += start[b - 1];
-    for (size_t i = 0; i < n; i++) {
-        int k = mv[i].type == DDZ_PASS ? 0 : hand_size(mv[i].cards);
-        scratch[start[DDZ_MAX_HAND - k]++] = mv[i];
-    }
+    size_t start[ORDER_CLASSES + 1];
+    order_starts(mv, n, last, start);
+    size_t class0 = start[1];
+    for (size_t i = 0; i < n; i++)
+        scratch[start[order_class(&mv[i], last)]++] = mv[i];
+    if (answering_order(last)) /* the answers in kind from the highest down */
+        for (size_t i = 0, j = class0; i + 1 < j; i++, j--) {
+            ddz_move t = scratch[i];
+            scratch[i] = scratch[j - 1];
+            scratch[j - 1] = t;
+        }
     memcpy(mv, scratch, n * sizeof *mv);
 }
 
@@ -842,26 +855,24 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     /* The first moves in search order (as in order_moves), their results at their own index. */
     size_t order[DDZ_MAX_FIRST_MOVES];
     {
-        size_t k = 0;
+        /* the moves that empty the hand, then every other in order_moves' order */
+        size_t k = 0, start[ORDER_CLASSES + 1];
         for (size_t i = 0; i < n; i++)
             if (res->first[i].cards == pos->me && res->first[i].type != DDZ_PASS)
                 order[k++] = i;
-        int lead = pos->last.type == DDZ_PASS || (ddz_fast_disable & 32);
-        for (int pass = 0; !lead && pass < 3; pass++) /* answering: in kind from the highest, others, pass */
-            for (size_t j = 0; j < n; j++) {
-                size_t i = pass == 0 ? n - 1 - j : j;
-                const ddz_move *m = &res->first[i];
-                int group = m->type == pos->last.type ? 0 : m->type == DDZ_PASS ? 2 : 1;
-                if (group == pass && !(m->cards == pos->me && m->type != DDZ_PASS))
-                    order[k++] = i;
-            }
-        for (int cards = DDZ_MAX_HAND; lead && cards >= 0; cards--)
-            for (size_t i = 0; i < n; i++) {
-                const ddz_move *m = &res->first[i];
-                int kk = m->type == DDZ_PASS ? 0 : hand_size(m->cards);
-                if (kk == cards && !(m->cards == pos->me && m->type != DDZ_PASS))
-                    order[k++] = i;
-            }
+        order_starts(res->first, n, &pos->last, start);
+        size_t pos_of[DDZ_MAX_FIRST_MOVES];
+        for (size_t i = 0; i < n; i++)
+            pos_of[i] = start[order_class(&res->first[i], &pos->last)]++;
+        size_t in_kind = answering_order(&pos->last) ? start[0] : 0; /* class 0, reversed there */
+        size_t sorted[DDZ_MAX_FIRST_MOVES];
+        for (size_t i = 0; i < n; i++)
+            sorted[pos_of[i] < in_kind ? in_kind - 1 - pos_of[i] : pos_of[i]] = i;
+        for (size_t j = 0; j < n; j++) {
+            const ddz_move *m = &res->first[sorted[j]];
+            if (!(m->cards == pos->me && m->type != DDZ_PASS))
+                order[k++] = sorted[j];
+        }
     }
     for (size_t i = 0; i < n; i++)
         res->first_wins[i] = -1;
