@@ -73,8 +73,11 @@ run)
             rc=$?
             t1=$(date +%s)
             if [ $rc -eq 130 ] || ! done_piece "$id"; then echo "riichi34: $id stopped (exit $rc); rerun to resume" >&2; exit 130; fi
-            printf '%s\t%s\t%s\n' "$id" "$((t1 - t0))" "$(date -u +%FT%TZ)" >> "$STATE/times.tsv"
-            echo "riichi34: $id took $((t1 - t0)) s" >&2
+            # the piece's own compute time from its JSON: a resumed piece's run here is only
+            # the part after its checkpoint (this run's wall time is kept for the log)
+            secs=$(sed -n 's/^  "seconds": \([0-9]*\).*/\1/p' "$STATE/$id.json")
+            printf '%s\t%s\t%s\n' "$id" "${secs:-$((t1 - t0))}" "$(date -u +%FT%TZ)" >> "$STATE/times.tsv"
+            echo "riichi34: $id took ${secs:-?} s in all ($((t1 - t0)) s in this run)" >&2
         fi
         [ -n "$last" ] && [ "$id" = "$last" ] && break
     done
