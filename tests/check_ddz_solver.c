@@ -12,7 +12,7 @@
 #include "mj_random.h"
 #include "testutil.h"
 
-static ddz_result res_a, res_b;
+static ddz_result res_a, res_b, res_c;
 
 static ddz_position P(const char *me, const char *enemy, const char *last, int conv)
 {
@@ -300,7 +300,7 @@ START_TEST(test_split_sound)
         if (!claim)
             continue;
         fired++;
-        ddz_fast_disable = 63;
+        ddz_fast_disable = 127;
         ddz_outcome out = fast->solve(&p, &r, &o, &res_a);
         ddz_fast_disable = 0;
         char me[64], en[64], last[96];
@@ -402,7 +402,7 @@ START_TEST(test_shortcuts_off)
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), conv);
         fast->solve(&p, &r, &o, &res_a);
-        ddz_fast_disable = 63;
+        ddz_fast_disable = 127;
         fast->solve(&p, &r, &o, &res_b);
         ddz_fast_disable = 0;
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with the shortcuts off", i);
@@ -410,6 +410,10 @@ START_TEST(test_shortcuts_off)
         fast->solve(&p, &r, &o, &res_b);
         ddz_fast_disable = 0;
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with forced nodes searched", i);
+        ddz_fast_disable = 64; /* no killer answers: the same answers */
+        fast->solve(&p, &r, &o, &res_c);
+        ddz_fast_disable = 0;
+        ck_assert_msg(same_result(&res_a, &res_c), "position %d differs without killer answers", i);
         with += res_a.nodes;
         without += res_b.nodes;
     }
