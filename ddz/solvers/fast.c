@@ -25,7 +25,14 @@
  * too rarely to change a count), fewer children looked up (no difference), moves the opponent
  * cannot answer ordered first (seeds 4 and 16 4-6x fewer nodes, seed 13 3x more: 4.2 M in all
  * against 2.7 M), a shallower split test (depth 2-4: more nodes and more instructions), a
- * table four times bigger (1% fewer nodes). */
+ * table four times bigger (1% fewer nodes). With the killer answers (below): the lowest answer in
+ * kind first again (13v13 and published 1,050,923 -> 1,914,530 nodes, the hard set past a 30 s
+ * cap), and young-brothers-wait splitting (a node near the root whose first child failed shares
+ * its other children with idle threads through OpenMP tasks, taken in order from a shared
+ * counter): on 2 threads, best of 3 runs each, the worst 13v13 deal 0.125 -> 0.112 s but #13
+ * 0.065 -> 0.068 and published row 8 0.043 -> 0.049 s, whatever the depth and size limits tried
+ * (plies 4-8, 16-22 cards, after 1-2 children): the children it searches at once are often
+ * wasted at a node a later child wins, and 2 cores leave little to gain. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE: the table is mapped, not cleared */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
