@@ -43,7 +43,12 @@
  * 50 ms goal lies; the tries that did not guess better: the lowest in-kind answer moved to
  * second or third place (13v13 and published 1.28-1.29 M nodes), a killer of "the lowest or
  * the highest answer in kind" instead of the exact move (1.06-1.40 M, the hard set 3.3-12.3 M),
- * and a history of winning leads by type, main and length (1.02-3.64 M, 12v12 and 15v15 worse). */
+ * and a history of winning leads by type, main and length (1.02-3.64 M, 12v12 and 15v15 worse).
+ * A depth-first proof-number search in place of the plain one (df-pn with the 1+epsilon
+ * threshold, epsilon 0.25, the same cheap tests, order and exact table, proof and disproof
+ * numbers in a second table) did worse on its own: #11 513,772 nodes, #13 5,522,741,
+ * published row 8 302,932; with the opponent's reply count as the initial disproof number,
+ * worse again (1.25 M, 7.58 M, 306,932). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE: the table is mapped, not cleared */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
