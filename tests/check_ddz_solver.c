@@ -300,7 +300,7 @@ START_TEST(test_split_sound)
         if (!claim)
             continue;
         fired++;
-        ddz_fast_disable = 127;
+        ddz_fast_disable = 255;
         ddz_outcome out = fast->solve(&p, &r, &o, &res_a);
         ddz_fast_disable = 0;
         char me[64], en[64], last[96];
@@ -402,7 +402,7 @@ START_TEST(test_shortcuts_off)
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), conv);
         fast->solve(&p, &r, &o, &res_a);
-        ddz_fast_disable = 127;
+        ddz_fast_disable = 255;
         fast->solve(&p, &r, &o, &res_b);
         ddz_fast_disable = 0;
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with the shortcuts off", i);
@@ -410,10 +410,10 @@ START_TEST(test_shortcuts_off)
         fast->solve(&p, &r, &o, &res_b);
         ddz_fast_disable = 0;
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with forced nodes searched", i);
-        ddz_fast_disable = 64; /* no killer answers: the same answers */
+        ddz_fast_disable = 64 | 128; /* no killer answers, no answer history: the same answers */
         fast->solve(&p, &r, &o, &res_c);
         ddz_fast_disable = 0;
-        ck_assert_msg(same_result(&res_a, &res_c), "position %d differs without killer answers", i);
+        ck_assert_msg(same_result(&res_a, &res_c), "position %d differs without killer answers and history", i);
         with += res_a.nodes;
         without += res_b.nodes;
     }
