@@ -172,6 +172,41 @@ START_TEST(test_fast_vs_naive)
 }
 END_TEST
 
+/* The probes (fast.c, "Probes") with every node probing on budgets of 1 to 8 nodes, so that
+ * probes run out all the time: every first move's value must stay the naive solver's on small
+ * positions and fast's without probes on 6 to 8 cards a side, and the node counts must differ
+ * from those without probes (the probes ran). */
+START_TEST(test_probes)
+{
+    mj_rng g = {tu_seed("probes", 2211)};
+    const ddz_solver *fast = ddz_solver_find("fast"), *naive = ddz_solver_find("naive");
+    ddz_solve_options o = {1, (size_t)1 << 20, 1, 0, NULL};
+    const int saved_cards = ddz_fast_probe_cards;
+    const unsigned saved_nodes = ddz_fast_probe_nodes;
+    int differ = 0;
+    for (int i = 0; i < 1200; i++) {
+        int conv = i & 1, big = i >= 900;
+        ddz_rules r = {(ddz_convention)conv, 0};
+        ddz_position p = big ? random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), conv)
+                             : random_position(&g, 1 + (int)mj_rng_below(&g, 6), 1 + (int)mj_rng_below(&g, 6), conv);
+        ddz_fast_probe_cards = 2;
+        ddz_fast_probe_nodes = 1 + (unsigned)(i % 8);
+        fast->solve(&p, &r, &o, &res_a);
+        ddz_fast_probe_cards = saved_cards;
+        ddz_fast_probe_nodes = saved_nodes;
+        if (big) {
+            ddz_fast_disable = 256;
+            fast->solve(&p, &r, &o, &res_b);
+            ddz_fast_disable = 0;
+            differ += res_a.nodes != res_b.nodes;
+        } else
+            naive->solve(&p, &r, &o, &res_b);
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with probes everywhere", i);
+    }
+    ck_assert_int_gt(differ, 50);
+}
+END_TEST
+
 /* A table of one bucket (4 entries) forces every position into the same slots: answers must
  * not change, and evictions must actually happen. */
 START_TEST(test_collisions)
@@ -429,6 +464,7 @@ static Suite *suite(void)
     tcase_add_loop_test(t, test_argued, 0, (int)(sizeof argued / sizeof argued[0]));
     tcase_add_test(t, test_seed_port_flaw);
     tcase_add_test(t, test_fast_vs_naive);
+    tcase_add_test(t, test_probes);
     tcase_add_test(t, test_collisions);
     tcase_add_test(t, test_kept_table);
     tcase_add_test(t, test_reused_table);

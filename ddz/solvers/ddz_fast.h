@@ -23,8 +23,14 @@ void ddz_fast_key(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rule
 /* Switches the shortcuts off for a comparison (bits: 1 split test, 2 transposition cutoff,
  * 4 reduced move-to-beat key (turns the rank collapse off too), 8 rank collapse, 16 the
  * skipped nodes of moves that can only be passed to, 32 the answering order: answers in the
- * leading order instead, 64 the killer answers, 128 the answer history); 0 (the default) = all on. Single-threaded tests only: set it between solves. */
+ * leading order instead, 64 the killer answers, 128 the answer history, 256 the probes); 0 (the default) = all on. Single-threaded tests only: set it between solves. */
 extern int ddz_fast_disable;
+
+/* The probes (fast.c, "Probes"): nodes with at least this many cards in the two hands probe
+ * their first children with a budget of this many nodes. Defaults 22 and 2048; tests lower
+ * both so that probes run, and run out, on small positions. Single-threaded tests only. */
+extern int ddz_fast_probe_cards;
+extern unsigned ddz_fast_probe_nodes;
 
 #ifdef __cplusplus
 }
