@@ -290,18 +290,23 @@ START_TEST(test_reused_table)
 }
 END_TEST
 
-/* One and two threads decide every first move the same (on positions big enough to split). */
+/* One, two and four threads decide every first move the same (on positions big enough to
+ * split, both conventions; four threads on two cores interleave more). */
 START_TEST(test_threads)
 {
     mj_rng g = {tu_seed("threads", 5)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options one = {1, (size_t)32 << 20, 1, 0, NULL}, two = {2, (size_t)32 << 20, 1, 0, NULL};
-    for (int i = 0; i < 30; i++) {
-        ddz_rules r = {DDZ_CONV_RLCARD, 0};
-        ddz_position p = random_position(&g, 8, 8, 0);
+    ddz_solve_options one = {1, (size_t)32 << 20, 1, 0, NULL}, two = {2, (size_t)32 << 20, 1, 0, NULL},
+                      four = {4, (size_t)32 << 20, 1, 0, NULL};
+    for (int i = 0; i < 60; i++) {
+        int conv = i & 1;
+        ddz_rules r = {(ddz_convention)conv, 0};
+        ddz_position p = random_position(&g, 7 + (int)mj_rng_below(&g, 3), 7 + (int)mj_rng_below(&g, 3), conv);
         fast->solve(&p, &r, &one, &res_a);
         fast->solve(&p, &r, &two, &res_b);
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs between 1 and 2 threads", i);
+        fast->solve(&p, &r, &four, &res_c);
+        ck_assert_msg(same_result(&res_a, &res_c), "position %d differs between 1 and 4 threads", i);
     }
 }
 END_TEST

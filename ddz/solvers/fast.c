@@ -48,7 +48,11 @@
  * threshold, epsilon 0.25, the same cheap tests, order and exact table, proof and disproof
  * numbers in a second table) did worse on its own: #11 513,772 nodes, #13 5,522,741,
  * published row 8 302,932; with the opponent's reply count as the initial disproof number,
- * worse again (1.25 M, 7.58 M, 306,932). */
+ * worse again (1.25 M, 7.58 M, 306,932). ABDADA (Weill 1996: with 2 threads, a node defers a
+ * child another thread is expanding, by a shared table of busy positions, and searches it last):
+ * the whole 13v13 and published sets on 2 threads, three runs each alternating, 0.379-0.424 s
+ * in all against 0.394-0.478 s without, the worst position 0.100-0.116 against 0.105-0.126 s:
+ * within the noise, so not kept. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE: the table is mapped, not cleared */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
