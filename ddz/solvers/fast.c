@@ -290,8 +290,9 @@ static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
  * leading order, 2,468,828 in all and 888,452 at worst; highest answer first, 1,506,971 and
  * 459,937 (bombs before the answers in kind: no better; the lowest answer first with bombs
  * after: 1,899,696 and 621,766); leading with fewer cards first, or the reverse order within a
- * card count, up to 8x more. A counting sort on the card count when leading: stable, so the
- * search is the same whatever the thread count. */
+ * card count, up to 8x more. A counting sort on the card count when leading: stable, so this
+ * order depends on the move list alone (the killers and the history, applied after it, depend
+ * on what the thread searched before). */
 static inline int answering_order(const ddz_move *last)
 {
     return last->type != DDZ_PASS && !(ddz_fast_disable & 32);
@@ -308,8 +309,8 @@ static inline int order_class(const ddz_move *m, const ddz_move *last)
 
 enum { ORDER_CLASSES = DDZ_MAX_HAND + 1 };
 
-/* Where each class starts in the ordered list: a counting sort, stable, so the search is the
- * same whatever the thread count. */
+/* Where each class starts in the ordered list: a counting sort, stable (the order depends on
+ * the move list alone). */
 static void order_starts(const ddz_move *mv, size_t n, const ddz_move *last, size_t start[ORDER_CLASSES + 1])
 {
     memset(start, 0, (ORDER_CLASSES + 1) * sizeof *start);
