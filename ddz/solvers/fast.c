@@ -158,7 +158,7 @@ static inline void bucket_unlock(const tt_table *t, tt_bucket *b)
 
 /* The answer history (see "Answer history" below): per side (ply parity), type of the move to
  * beat, its main and the answer's main, the weight of the wins that answer gave. */
-typedef uint64_t answer_history[2][DDZ_TYPES][16][16];
+typedef _Atomic uint64_t answer_history[2][DDZ_TYPES][16][16];
 
 /* Per-thread search state. */
 typedef struct {
@@ -173,7 +173,7 @@ typedef struct {
     struct split_memo *memo; /* SPLIT_MEMO slots, or NULL */
     int ply;                 /* of the node searched: 0 for the root's children */
     struct killer *killers;  /* KILLER_PLIES of them, or NULL: no killers, the same answers */
-    answer_history *history; /* or NULL: no history, the same answers */
+    answer_history *history; /* shared by the solve's threads, or NULL: no history, the same answers */
     unsigned long long probe_end; /* while probing: the node count at which the probe stops */
     int probing, probe_out;       /* a probe is running; it ran out (its search means nothing) */
 } ctx;
@@ -203,13 +203,22 @@ typedef struct killer {
  * 2,089,722 -> 2,153,472; the hard set 2,605,542 -> 1,420,884; 17v17 40,766,223 -> 35,959,396
  * (the worst 11,662,837 -> 9,418,203). Tried: weighted by size^2 (13v13 900,053, 15v15
  * 2,282,241), by 1 (1,086,927), one history for both sides (947,525; 15v15 2,145,206), and the
- * history without the killers (15v15 1,571,110 but 13v13 1,239,582 and the hard set past 30 s). */
-static void order_by_history(ddz_move *mv, size_t n, const ddz_move *last, const uint64_t hist[16][16])
+ * history without the killers (15v15 1,571,110 but 13v13 1,239,582 and the hard set past 30 s).
+ * One history for all the threads of a solve (relaxed atomic adds; each node sorts from a
+ * snapshot), so that a thread learns from the first moves the others search: on 2 threads, the
+ * 13v13 and published sets, three runs each alternating with a history per thread, nodes
+ * 1,008,737 / 1,092,141 / 1,161,484 -> 935,646 / 1,072,718 / 980,357, time 0.453 / 0.411 /
+ * 0.498 -> 0.379 / 0.461 / 0.412 s in all. */
+static void order_by_history(ddz_move *mv, size_t n, const ddz_move *last, _Atomic uint64_t hist[16][16])
 {
     size_t k = 0; /* the answers in kind: the first class of order_moves */
     while (k < n && mv[k].type == last->type)
         k++;
-    const uint64_t *h = hist[last->main & 15];
+    if (k < 2)
+        return;
+    uint64_t h[16]; /* a snapshot: other threads may be adding to it */
+    for (int m = 0; m < 16; m++)
+        h[m] = atomic_load_explicit(&hist[last->main & 15][m], memory_order_relaxed);
     for (size_t i = 1; i < k; i++) { /* insertion sort, stable: equals stay highest first */
         ddz_move t = mv[i];
         uint64_t ht = h[t.main & 15];
@@ -868,7 +877,8 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     if (*c->abort || c->probe_out)
         return 0;
     if (win && c->history && answering_order(last) && last->type < DDZ_TYPES && mv[won_by].type == last->type)
-        (*c->history)[c->ply & 1][last->type][last->main & 15][mv[won_by].main & 15] += (uint64_t)1 << (size / 3);
+        atomic_fetch_add_explicit(&(*c->history)[c->ply & 1][last->type][last->main & 15][mv[won_by].main & 15],
+                                  (uint64_t)1 << (size / 3), memory_order_relaxed);
     if (win && kl && mv[won_by].type != DDZ_PASS && !same_move(&kl->move[last->type][0], &mv[won_by])) {
         kl->move[last->type][1] = kl->move[last->type][0];
         kl->move[last->type][0] = mv[won_by];
@@ -1052,6 +1062,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         res->first_wins[i] = -1;
 
     unsigned long long nodes = 0, hits = 0, stores = 0, evictions = 0;
+    answer_history *history = calloc(1, sizeof *history); /* NULL: no history, the same answers */
 #pragma omp parallel num_threads(threads) reduction(+ : nodes, hits, stores, evictions)
     {
         ctx c = {0};
@@ -1063,7 +1074,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         c.abort = &abort_flag;
         c.overflow = &overflow;
         c.killers = killers_new(); /* NULL: no killers, the same answers */
-        c.history = calloc(1, sizeof *c.history);
+        c.history = history;
         if (!c.buf) {
 #pragma omp atomic write
             overflow = 1;
@@ -1106,8 +1117,8 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         free(c.buf);
         free(c.memo);
         free(c.killers);
-        free(c.history);
     }
+    free(history);
     res->nodes = nodes;
     res->tt_hits = hits;
     res->tt_stores = stores;
