@@ -727,6 +727,25 @@ typedef struct {
 int ddz_fast_probe_cards = 22;
 unsigned ddz_fast_probe_nodes = 2048;
 
+static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const tt_key *k);
+
+/* Nonzero when m wins for the side to move (holding me, against en), one ply down. k: the
+ * child's key from the transposition cutoff, or NULL. forced: the opponent can only pass to m,
+ * so the position after the pass (this side to lead with the rest, k its key) is searched. */
+static inline int play(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *m, int forced, const tt_key *k)
+{
+    int win;
+    c->ply++;
+    if (forced)
+        win = search(c, me - m->cards, en, &pass_move, k);
+    else if (m->type == DDZ_PASS)
+        win = !search(c, en, me, &pass_move, k);
+    else
+        win = !search(c, en, me - m->cards, m, k);
+    c->ply--;
+    return win;
+}
+
 /* Nonzero when the player to move (holding me, facing last) wins against en. k: the position's
  * key when the caller has it, else NULL. */
 static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const tt_key *k)
@@ -847,18 +866,9 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         for (size_t i = 0; i < n && i < PROBE_CHILDREN && !win; i++) {
             if (i < ne && known[i] == 1)
                 continue;
-            const tt_key *k = i < ne ? &ck[i] : NULL;
-            int w;
             c->probing = 1;
             c->probe_end = c->nodes + ddz_fast_probe_nodes;
-            c->ply++;
-            if (i < ne && forced[i])
-                w = search(c, me - mv[i].cards, en, &pass_move, k);
-            else if (mv[i].type == DDZ_PASS)
-                w = !search(c, en, me, &pass_move, k);
-            else
-                w = !search(c, en, me - mv[i].cards, &mv[i], k);
-            c->ply--;
+            int w = play(c, me, en, &mv[i], i < ne && forced[i], i < ne ? &ck[i] : NULL);
             if (w && !c->probe_out && !*c->abort) {
                 win = 1;
                 won_by = i;
@@ -868,15 +878,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
-        const tt_key *k = i < ne ? &ck[i] : NULL;
-        c->ply++;
-        if (i < ne && forced[i])
-            win = search(c, me - mv[i].cards, en, &pass_move, k);
-        else if (mv[i].type == DDZ_PASS)
-            win = !search(c, en, me, &pass_move, k);
-        else
-            win = !search(c, en, me - mv[i].cards, &mv[i], k);
-        c->ply--;
+        win = play(c, me, en, &mv[i], i < ne && forced[i], i < ne ? &ck[i] : NULL);
         won_by = i;
     }
     c->top = base;
