@@ -228,6 +228,34 @@ START_TEST(test_collisions)
 }
 END_TEST
 
+/* A table that grows (fast.c, "The table grows") gives the answers of one that does not: from
+ * one bucket, small solves double it many times (moving entries each time), on one thread and
+ * on two (where a thread may read the old size while another moves entries). */
+START_TEST(test_growth)
+{
+    mj_rng g = {tu_seed("growth", 29)};
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_solve_options one = {1, (size_t)1 << 20, 1, 0, NULL}, two = {2, (size_t)1 << 20, 1, 0, NULL};
+    int grew = 0;
+    for (int i = 0; i < 400; i++) {
+        ddz_rules r = {(ddz_convention)(i & 1), 0};
+        int big = i >= 340;
+        ddz_position p = random_position(&g, (big ? 7 : 3) + (int)mj_rng_below(&g, 3), (big ? 7 : 3) + (int)mj_rng_below(&g, 5), i & 1);
+        ddz_fast_grow_from = SIZE_MAX;
+        fast->solve(&p, &r, &one, &res_a);
+        ck_assert_uint_eq(res_a.tt_bytes, (size_t)1 << 20);
+        ddz_fast_grow_from = 1;
+        ddz_fast_grow_step = 4;
+        fast->solve(&p, &r, big ? &two : &one, &res_b);
+        ddz_fast_grow_from = 0;
+        ddz_fast_grow_step = 1024;
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with a growing table", i);
+        grew += res_b.tt_bytes >= 64 * 64;
+    }
+    ck_assert_int_gt(grew, 100);
+}
+END_TEST
+
 /* A table kept across solves (ddz_solve_options.table) gives the answers of fresh tables, and
  * the later solves find what the earlier ones stored. */
 START_TEST(test_kept_table)
@@ -471,6 +499,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_fast_vs_naive);
     tcase_add_test(t, test_probes);
     tcase_add_test(t, test_collisions);
+    tcase_add_test(t, test_growth);
     tcase_add_test(t, test_kept_table);
     tcase_add_test(t, test_reused_table);
     tcase_add_test(t, test_threads);
