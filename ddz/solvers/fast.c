@@ -193,7 +193,9 @@ static inline void bucket_unlock(const tt_table *t, tt_bucket *b)
  * 817,085 -> 822,502 nodes; the first position of a bench run (13v13 #1, 490 nodes) 0.005-0.066 s
  * -> 0.001 s (the first touch was all of its time); 10v10 deals each solved by a fresh `ddz
  * solve`, median 6.1-7.2 ms -> 3.6-4.9 ms; 13v13 #11, #13 and published row 8 on 2 threads, six
- * alternating runs, within the noise. Tried: growing at half the entries (850,693 nodes) and
+ * alternating runs, within the noise; 17v17 and 20v17 on 2 threads, one run each: nodes 32.1 M ->
+ * 34.3 M and 8.29 M -> 8.78 M (entries a thread misses while another moves them), time 19.6 ->
+ * 21.5 s and 5.3 -> 4.5 s in all. Tried: growing at half the entries (850,693 nodes) and
  * without moving entries (906,901: half of them lost at each doubling). */
 unsigned ddz_fast_grow_step = 1024;
 static void table_grow(tt_table *t)
