@@ -255,6 +255,32 @@ static void gen_type(const shape *h, int type, int len, int above, ddz_conventio
     }
 }
 
+/* The types whose core the hand holds (bit t for type t): a type outside it has no move here,
+ * so generate skips it (the same moves, in the same order, without the calls that would find
+ * none: most of a small hand's types). Chains need their shortest run within 3..A. */
+static unsigned shapes_present(const shape *h)
+{
+    unsigned one = h->ge[1] & CHAIN_RANKS, two = h->ge[2] & CHAIN_RANKS, three = h->ge[3] & CHAIN_RANKS;
+    unsigned p = 0;
+    if (h->ge[1])
+        p |= 1u << DDZ_SINGLE;
+    if (h->ge[2])
+        p |= 1u << DDZ_PAIR;
+    if (h->ge[3])
+        p |= 1u << DDZ_TRIPLE | 1u << DDZ_TRIPLE_SINGLE | 1u << DDZ_TRIPLE_PAIR;
+    if (one & one >> 1 & one >> 2 & one >> 3 & one >> 4)
+        p |= 1u << DDZ_STRAIGHT;
+    if (two & two >> 1 & two >> 2)
+        p |= 1u << DDZ_PAIR_STRAIGHT;
+    if (three & three >> 1)
+        p |= 1u << DDZ_AIRPLANE | 1u << DDZ_AIRPLANE_SINGLES | 1u << DDZ_AIRPLANE_PAIRS;
+    if (h->ge[4])
+        p |= 1u << DDZ_FOUR_TWO_SINGLES | 1u << DDZ_FOUR_TWO_PAIRS | 1u << DDZ_BOMB;
+    if (ddz_count(h->hand, DDZ_RX) && ddz_count(h->hand, DDZ_RD))
+        p |= 1u << DDZ_ROCKET;
+    return p;
+}
+
 static int allowed(const ddz_rules *rules, int type)
 {
     return type < DDZ_TYPES && !(rules->forbidden & (1u << type));
@@ -268,9 +294,10 @@ static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules
     if (!rules)
         rules = &defaults;
     read_shape(hand, &h);
+    unsigned present = shapes_present(&h);
     if (!last || last->type == DDZ_PASS) {
         for (int t = DDZ_SINGLE; t < DDZ_TYPES; t++)
-            if (allowed(rules, t))
+            if ((present >> t & 1) && allowed(rules, t))
                 gen_type(&h, t, 0, -1, rules->convention, s);
         return;
     }
@@ -279,15 +306,15 @@ static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules
     if (last->type == DDZ_ROCKET || last->type >= DDZ_TYPES)
         return; /* nothing beats the rocket; a move of no known type is only passed */
     if (last->type == DDZ_BOMB) {
-        if (allowed(rules, DDZ_BOMB))
+        if ((present >> DDZ_BOMB & 1) && allowed(rules, DDZ_BOMB))
             gen_type(&h, DDZ_BOMB, 0, last->main, rules->convention, s);
     } else {
-        if (allowed(rules, last->type))
+        if ((present >> last->type & 1) && allowed(rules, last->type))
             gen_type(&h, last->type, last->len, last->main, rules->convention, s);
-        if (allowed(rules, DDZ_BOMB))
+        if ((present >> DDZ_BOMB & 1) && allowed(rules, DDZ_BOMB))
             gen_type(&h, DDZ_BOMB, 0, -1, rules->convention, s);
     }
-    if (allowed(rules, DDZ_ROCKET))
+    if ((present >> DDZ_ROCKET & 1) && allowed(rules, DDZ_ROCKET))
         gen_type(&h, DDZ_ROCKET, 0, -1, rules->convention, s);
 }
 
