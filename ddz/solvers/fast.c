@@ -23,6 +23,20 @@
  * memory. Then the order learned as the search goes: killer answers, an answer history, and
  * budgeted probe searches of a big node's first children (each described where it is coded):
  * 13v13 and published 1,506,971 -> 817,085 nodes on one thread, the hard set 17.4 M -> 0.26 M.
+ * Then instructions again (callgrind, one thread, 13v13 #13 and #11 and published row 8 in one
+ * run, 479,203 nodes, about 3,600 instructions a node): 1,741 M; 1,503 M with the generator
+ * skipping the types whose core the hand lacks (movegen.c, shapes_present: most types of the
+ * small rests the split test generates; 4.9 M calls of gen_type before); 1,438 M with
+ * order_moves placing answers in one pass and sorting leads on card counts read once. The
+ * same nodes and order (822,502 on 13v13 and published). The split test is still 27% of it
+ * (lead_split on the rests of answers the opponent cannot beat: 404 k calls, 32% found in the
+ * memo, 23% of the rest a split), move generation 19%, table probes and stores 12%. Tried and
+ * dropped there: the rank collapse from a per-node plan reused by children of the same ranks
+ * (1,505 M), or by removing absent ranks one at a time (1,444 M); a split memo four times
+ * bigger (1% fewer instructions, more cache misses); the split test only for hands of at most
+ * 6, 8 or 10 cards (1,610 M and 1,692 M instructions, but the hard set's nodes 259 k -> 930 k,
+ * 409 k and 840 k). Wall time in one run alternating with the build before, three runs each,
+ * one thread, the 13v13 set in all: 0.452-0.670 s -> 0.463-0.494 s.
  * Tried and dropped: a history heuristic (seed 2 past 1.7 M nodes), no table for positions of
  * at most 4-8 cards (more nodes, no less time), the split test's mirror as a loss test (fired
  * too rarely to change a count), fewer children looked up (no difference), moves the opponent
@@ -412,8 +426,44 @@ static void order_starts(const ddz_move *mv, size_t n, const ddz_move *last, siz
         start[b] += start[b - 1];
 }
 
+/* The same order as order_starts gives, in one pass where it can: answering, the three classes
+ * placed directly (the answers in kind written from the back, so reversed); leading, a counting
+ * sort on the card counts read once (up to ORDER_FAST moves). */
+#define ORDER_FAST 512
 static void order_moves(ddz_move *mv, size_t n, const ddz_move *last, ddz_move *scratch)
 {
+    if (answering_order(last)) {
+        size_t kind = 0, pass = 0;
+        for (size_t i = 0; i < n; i++) {
+            kind += mv[i].type == last->type;
+            pass += mv[i].type == DDZ_PASS;
+        }
+        size_t k = kind, o = kind, p = n - pass;
+        for (size_t i = 0; i < n; i++) {
+            if (mv[i].type == last->type)
+                scratch[--k] = mv[i];
+            else if (mv[i].type == DDZ_PASS)
+                scratch[p++] = mv[i];
+            else
+                scratch[o++] = mv[i];
+        }
+        memcpy(mv, scratch, n * sizeof *mv);
+        return;
+    }
+    if (n <= ORDER_FAST) {
+        unsigned char cards[ORDER_FAST];
+        size_t at[DDZ_MAX_HAND + 2] = {0}; /* by cards, most first: at[DDZ_MAX_HAND - cards + 1] */
+        for (size_t i = 0; i < n; i++) {
+            cards[i] = (unsigned char)(mv[i].type == DDZ_PASS ? 0 : hand_size(mv[i].cards));
+            at[DDZ_MAX_HAND - cards[i] + 1]++;
+        }
+        for (int b = 1; b <= DDZ_MAX_HAND + 1; b++)
+            at[b] += at[b - 1];
+        for (size_t i = 0; i < n; i++)
+            scratch[at[DDZ_MAX_HAND - cards[i]]++] = mv[i];
+        memcpy(mv, scratch, n * sizeof *mv);
+        return;
+    }
     size_t start[ORDER_CLASSES + 1];
     order_starts(mv, n, last, start);
     size_t class0 = start[1];
