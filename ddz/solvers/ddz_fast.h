@@ -38,8 +38,8 @@ extern unsigned ddz_fast_probe_nodes;
  * ddz_fast_grow_step), so that small solves grow their table many times, or SIZE_MAX, so that it never grows. Single-threaded
  * tests only: set it between solves. */
 extern size_t ddz_fast_grow_from;
-/* The stores a thread counts before it checks whether the table should grow: 1024 by default;
- * tests lower it so that small solves grow (and move entries) often. */
+/* The stores a thread counts before it checks whether the table should grow, a power of two:
+ * 1024 by default; tests lower it so that small solves grow (and move entries) often. */
 extern unsigned ddz_fast_grow_step;
 
 #ifdef __cplusplus

@@ -383,7 +383,7 @@ put:
     b->meta[victim] = want | (value ? META_VALUE : 0) | (uint32_t)size << 16;
     c->stores++;
     bucket_unlock(c->tt, b);
-    if (c->stores % ddz_fast_grow_step == 0)
+    if ((c->stores & (ddz_fast_grow_step - 1)) == 0) /* a power of two: no division per store */
         table_grow(c->tt);
 }
 
