@@ -27,7 +27,8 @@
  * run, 479,203 nodes, about 3,600 instructions a node): 1,741 M; 1,503 M with the generator
  * skipping the types whose core the hand lacks (movegen.c, shapes_present: most types of the
  * small rests the split test generates; 4.9 M calls of gen_type before); 1,438 M with
- * order_moves placing answers in one pass and sorting leads on card counts read once. The
+ * order_moves placing answers in one pass and sorting leads on card counts read once (1,446 M
+ * after one slot choice, slot_for, was shared by the store and the table's growth). The
  * same nodes and order (822,502 on 13v13 and published). The split test is still 27% of it
  * (lead_split on the rests of answers the opponent cannot beat: 404 k calls, 32% found in the
  * memo, 23% of the rest a split), move generation 19%, table probes and stores 12%. Tried and
