@@ -662,8 +662,10 @@ int cli_cmd_verify(int argc, char **argv)
 
 /* ---- merge ---- */
 
-/* Reads the "state" field (the hex of the run's final checkpoint) out of a summary. */
-static mj_status read_state(const char *path, mj_verify_result *out, mj_error *err)
+/* Reads the "state" field (the hex of the run's final checkpoint) out of a summary, and its
+ * "skipped" list (the algorithms `--algo all` left out for the rules) as written, into skipped
+ * (at most cap bytes with the terminating 0). */
+static mj_status read_state(const char *path, mj_verify_result *out, char *skipped, size_t cap_skipped, mj_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -684,6 +686,18 @@ static mj_status read_state(const char *path, mj_verify_result *out, mj_error *e
     if (!key) {
         snprintf(err->message, sizeof err->message, "'%.60s' is not a verify summary (no \"state\" field)", path);
         goto out;
+    }
+    const char *sk = strstr(text, "\"skipped\": [");
+    skipped[0] = 0;
+    if (sk) {
+        sk += strlen("\"skipped\": [");
+        const char *end = strchr(sk, ']');
+        if (!end || (size_t)(end - sk) >= cap_skipped) {
+            snprintf(err->message, sizeof err->message, "'%.60s': its \"skipped\" list is cut or too long", path);
+            goto out;
+        }
+        memcpy(skipped, sk, (size_t)(end - sk));
+        skipped[end - sk] = 0;
     }
     key += strlen("\"state\": \"");
     size_t len = 0;
@@ -723,12 +737,32 @@ int cli_cmd_merge(int argc, char **argv)
     int rc = CLI_FAIL;
     mj_error err;
     if (!parts || !out || !ptr) goto done;
+    /* the algorithms not run, as each shard's summary lists them: the same in every shard */
+    char skipped_raw[1024], skipped_i[1024], skipped_json[1024] = "", skipped_md[512] = "";
     for (size_t i = 0; i < nf; i++) {
-        if (read_state(files[i], &parts[i], &err) != MJ_OK) {
+        if (read_state(files[i], &parts[i], i ? skipped_i : skipped_raw, sizeof skipped_raw, &err) != MJ_OK) {
             fprintf(stderr, "mjverify: merge: %s\n", err.message);
             goto done;
         }
+        if (i && strcmp(skipped_i, skipped_raw) != 0) {
+            fprintf(stderr, "mjverify: merge: '%.60s' lists other algorithms as not run than '%.60s'\n", files[i], files[0]);
+            goto done;
+        }
         ptr[i] = &parts[i];
+    }
+    /* rewritten from the names alone, each checked, so the merged JSON stays valid whatever the input */
+    for (const char *p = skipped_raw; (p = strstr(p, "\"name\":\"")) != NULL;) {
+        p += strlen("\"name\":\"");
+        size_t len = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+        if (len == 0 || len > 64 || p[len] != '"') {
+            fprintf(stderr, "mjverify: merge: '%.60s': a bad algorithm name in its \"skipped\" list\n", files[0]);
+            goto done;
+        }
+        size_t uj = strlen(skipped_json), um = strlen(skipped_md);
+        snprintf(skipped_json + uj, sizeof skipped_json - uj, "%s{\"name\":\"%.*s\",\"why\":\"does not support these rules\"}",
+                 uj ? "," : "", (int)len, p);
+        snprintf(skipped_md + um, sizeof skipped_md - um, "%s%.*s", um ? ", " : "", (int)len, p);
+        p += len;
     }
     if (mj_verify_merge(ptr, nf, out, &err) != MJ_OK) {
         fprintf(stderr, "mjverify: merge: %s\n", err.message);
@@ -737,7 +771,7 @@ int cli_cmd_merge(int argc, char **argv)
     char json_path[600], md_path[600];
     if (output_paths(cmd, json_s, md_s, dir, out->rules.name, out->tiles, out->size_min, out->size_max, out->mode, 0, 1,
                      json_path, md_path, sizeof json_path) == CLI_OK)
-        rc = finish(out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, "", "");
+        rc = finish(out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped_json, skipped_md);
 done:
     free(parts);
     free(out);

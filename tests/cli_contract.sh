@@ -169,6 +169,24 @@ verify-basic-27-1-2.md
 verify-basic-27-1-3.json
 verify-basic-27-1-3.md" "$(ls rd)"
 
+# ---- merge keeps what the shards say was not run, and refuses shards that disagree ----
+for i in 0 1; do
+  "$mj" verify --rules riichi --tiles 34 --sizes 1-2 --algo all --shard $i/2 --no-timings --json sk$i.json \
+    --report sk$i.md >/dev/null 2>&1
+done
+"$mj" verify --rules riichi --tiles 34 --sizes 1-2 --algo all --no-timings --json sk.json --report sk.md >/dev/null 2>&1
+"$mj" merge --no-timings --json skm.json --report skm.md sk0.json sk1.json >/dev/null 2>&1 || bad "merge of 2 shards failed"
+grep -q '"skipped": \[{"name":' sk.json || bad "verify --algo all under riichi lists no skipped algorithm"
+expect "merged skipped list" "$(grep '"skipped"' sk.json)" "$(grep '"skipped"' skm.json)"
+expect "merged Not run line" "$(grep '^Not run' sk.md)" "$(grep '^Not run' skm.md)"
+sed 's/"skipped": \[{"name":"[a-z0-9-]*",[^}]*},/"skipped": [/' sk1.json > sk1b.json
+"$mj" merge --json skb.json sk0.json sk1b.json >/dev/null 2>err; rc=$?
+[ "$rc" -ne 0 ] && grep -q 'other algorithms as not run' err || bad "merge of shards disagreeing on skipped: exit $rc, $(cat err)"
+sed 's/"skipped": \[{"name":"[a-z0-9-]*"/"skipped": [{"name":"a<b"/' sk0.json > sk0c.json
+sed 's/"skipped": \[{"name":"[a-z0-9-]*"/"skipped": [{"name":"a<b"/' sk1.json > sk1c.json
+"$mj" merge --json skc.json sk0c.json sk1c.json >/dev/null 2>err; rc=$?
+[ "$rc" -ne 0 ] && grep -q 'bad algorithm name' err || bad "merge of a bad skipped name: exit $rc, $(cat err)"
+
 # ---- --no-timings: other thread counts, byte-identical summary and report ----
 for t in 1 2; do
   "$mj" verify --sizes 1-7 --rules sichuan --no-timings --threads $t --json t$t.json --report t$t.md >/dev/null 2>&1
