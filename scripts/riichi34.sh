@@ -102,6 +102,8 @@ d = json.load(open(sys.argv[1]))
 with open(sys.argv[2], "w") as f:
     for a in d["algorithms"]:
         f.write('"%s" %.4f %d\n' % (a["name"], a["ns_per_hand"], a["mismatches"]))
+with open(sys.argv[2] + ".skipped", "w") as f:
+    f.write(", ".join(s["name"] for s in d.get("skipped", [])))
 PY
     gnuplot <<EOF
 set terminal svg size 720,360 font "sans,11"
@@ -132,6 +134,15 @@ EOF
         echo '```'
         cat "$STATE/merge14.txt"
         echo '```'
+        echo
+        [ -s "$STATE/riichi34.dat.skipped" ] &&
+            echo "Not run (they do not support these rules): $(cat "$STATE/riichi34.dat.skipped")."
+        echo
+        echo "Seconds are each algorithm's wall time summed over the shards (2 threads), on a shared 2-core"
+        echo "VM: pieces that ran beside other work (see their wall times below: the quietest took"
+        echo "$(awk -F'\t' '$1 ~ /^a/ && (m == "" || $2 < m) {m = $2} END {print m}' "$STATE/times.tsv") s, the slowest"
+        echo "$(awk -F'\t' '$1 ~ /^a/ && $2 > m {m = $2} END {print m}' "$STATE/times.tsv") s) count their slowdown too, so ns/hand is an upper bound on this machine's"
+        echo "rate; the counts do not depend on it."
         echo
         echo "## table on every hand of 1-13 tiles"
         echo
