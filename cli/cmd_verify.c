@@ -374,6 +374,20 @@ static mj_verify_result *without_timings(const mj_verify_result *res)
     return r;
 }
 
+/* The algorithms `--algo all` left out for the rules, as the JSON summary's "skipped" list and the
+ * report's "Not run" line; verify fills it from the registry, merge from the shards' summaries. */
+typedef struct {
+    char json[1024], md[512];
+} skipped_list;
+
+static void skipped_add(skipped_list *s, const char *name, int len)
+{
+    size_t uj = strlen(s->json), um = strlen(s->md);
+    snprintf(s->json + uj, sizeof s->json - uj, "%s{\"name\":\"%.*s\",\"why\":\"does not support these rules\"}",
+             uj ? "," : "", len, name);
+    snprintf(s->md + um, sizeof s->md - um, "%s%.*s", um ? ", " : "", len, name);
+}
+
 /* Writes the summary table (to stdout, or stderr when stdout carries a file) and the JSON and
  * Markdown files that were asked for (either may be NULL); the exit code. */
 static int finish(const mj_verify_result *res, const char *json_path, const char *md_path, const char *skipped_json,
@@ -538,7 +552,7 @@ int cli_cmd_verify(int argc, char **argv)
     }
     /* candidates: all (every algorithm supporting the rules, flagged ports included), none, or a list */
     static mj_candidate cands[MJ_ORACLE_MAX_CANDIDATES];
-    char skipped_json[1024] = "", skipped_md[512] = "";
+    skipped_list skipped = {"", ""};
     uint32_t nc = 0;
     if (mj_algos_init() != 0) {
         fprintf(stderr, "mjverify: an algorithm failed to build its tables\n");
@@ -550,10 +564,7 @@ int cli_cmd_verify(int argc, char **argv)
         for (size_t i = 0; i < mj_algo_count; i++) {
             const mj_algo *al = mj_algos[i];
             if (!mj_algo_supports(al, &cfg.rules)) {
-                size_t uj = strlen(skipped_json), um = strlen(skipped_md);
-                snprintf(skipped_json + uj, sizeof skipped_json - uj,
-                         "%s{\"name\":\"%s\",\"why\":\"does not support these rules\"}", uj ? "," : "", al->name);
-                snprintf(skipped_md + um, sizeof skipped_md - um, "%s%s", um ? ", " : "", al->name);
+                skipped_add(&skipped, al->name, (int)strlen(al->name));
                 continue;
             }
             if (nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
@@ -585,7 +596,7 @@ int cli_cmd_verify(int argc, char **argv)
     cli_mpi_enter_verify(); /* ranks above 0 only judge chunks; rank 0 goes on as a single run would */
     if (cli_mpi_rank() > 0) return cli_mpi_worker(&cfg);
 #endif
-    if (skipped_md[0]) fprintf(stderr, "verify: not run (they do not support rules %s): %s\n", cfg.rules.name, skipped_md);
+    if (skipped.md[0]) fprintf(stderr, "verify: not run (they do not support rules %s): %s\n", cfg.rules.name, skipped.md);
 
     char json_path[600], md_path[600];
     if (output_paths(cmd, json_s, md_s, dir, cfg.rules.name, cfg.tiles, cfg.size_min, cfg.size_max, cfg.mode, cfg.shard,
@@ -650,7 +661,7 @@ int cli_cmd_verify(int argc, char **argv)
         free(res);
         return 130;
     }
-    int rc = finish(res, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped_json, skipped_md);
+    int rc = finish(res, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
     /* the shrunk counterexamples follow the summary; never into a JSON written to stdout */
     cli_shrink_report(json_s && strcmp(json_s, "-") == 0 ? stderr : stdout, res, cands, &cfg.rules);
     /* the summary now holds the final state; a finished checkpoint would only make the next
@@ -738,7 +749,8 @@ int cli_cmd_merge(int argc, char **argv)
     mj_error err;
     if (!parts || !out || !ptr) goto done;
     /* the algorithms not run, as each shard's summary lists them: the same in every shard */
-    char skipped_raw[1024], skipped_i[1024], skipped_json[1024] = "", skipped_md[512] = "";
+    char skipped_raw[1024], skipped_i[1024];
+    skipped_list skipped = {"", ""};
     for (size_t i = 0; i < nf; i++) {
         if (read_state(files[i], &parts[i], i ? skipped_i : skipped_raw, sizeof skipped_raw, &err) != MJ_OK) {
             fprintf(stderr, "mjverify: merge: %s\n", err.message);
@@ -758,10 +770,7 @@ int cli_cmd_merge(int argc, char **argv)
             fprintf(stderr, "mjverify: merge: '%.60s': a bad algorithm name in its \"skipped\" list\n", files[0]);
             goto done;
         }
-        size_t uj = strlen(skipped_json), um = strlen(skipped_md);
-        snprintf(skipped_json + uj, sizeof skipped_json - uj, "%s{\"name\":\"%.*s\",\"why\":\"does not support these rules\"}",
-                 uj ? "," : "", (int)len, p);
-        snprintf(skipped_md + um, sizeof skipped_md - um, "%s%.*s", um ? ", " : "", (int)len, p);
+        skipped_add(&skipped, p, (int)len);
         p += len;
     }
     if (mj_verify_merge(ptr, nf, out, &err) != MJ_OK) {
@@ -771,7 +780,7 @@ int cli_cmd_merge(int argc, char **argv)
     char json_path[600], md_path[600];
     if (output_paths(cmd, json_s, md_s, dir, out->rules.name, out->tiles, out->size_min, out->size_max, out->mode, 0, 1,
                      json_path, md_path, sizeof json_path) == CLI_OK)
-        rc = finish(out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped_json, skipped_md);
+        rc = finish(out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
 done:
     free(parts);
     free(out);
