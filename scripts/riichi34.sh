@@ -96,15 +96,16 @@ EOF
     # shellcheck disable=SC2086
     "$MJ" merge --json "$REPORTS/verify-riichi34-1-13-table.json" $b > "$STATE/merge113.txt" || exit 1
     # chart: wall ns per hand of each algorithm over all 14-tile hands (summed shard times)
-    python3 - "$REPORTS/verify-riichi34-14.json" "$STATE/riichi34.dat" <<'PY'
+    # (prints the algorithms not run, for the report)
+    skipped=$(python3 - "$REPORTS/verify-riichi34-14.json" "$STATE/riichi34.dat" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 with open(sys.argv[2], "w") as f:
     for a in d["algorithms"]:
         f.write('"%s" %.4f %d\n' % (a["name"], a["ns_per_hand"], a["mismatches"]))
-with open(sys.argv[2] + ".skipped", "w") as f:
-    f.write(", ".join(s["name"] for s in d.get("skipped", [])))
+print(", ".join(s["name"] for s in d.get("skipped", [])))
 PY
+) || exit 1
     gnuplot <<EOF
 set terminal svg size 720,360 font "sans,11"
 set output "$REPORTS/riichi34.svg"
@@ -135,14 +136,13 @@ EOF
         cat "$STATE/merge14.txt"
         echo '```'
         echo
-        [ -s "$STATE/riichi34.dat.skipped" ] &&
-            echo "Not run (they do not support these rules): $(cat "$STATE/riichi34.dat.skipped")."
+        [ -n "$skipped" ] && echo "Not run (they do not support these rules): $skipped."
         echo
         echo "Seconds are each algorithm's wall time summed over the shards (2 threads), on a shared 2-core"
         echo "VM: pieces that ran beside other work (see their wall times below: the quietest took"
-        echo "$(awk -F'\t' '$1 ~ /^a/ && (m == "" || $2 < m) {m = $2} END {print m}' "$STATE/times.tsv") s, the slowest"
-        echo "$(awk -F'\t' '$1 ~ /^a/ && $2 > m {m = $2} END {print m}' "$STATE/times.tsv") s) count their slowdown too, so ns/hand is an upper bound on this machine's"
-        echo "rate; the counts do not depend on it."
+        awk -F'\t' '$1 ~ /^a/ {if (lo == "" || $2 < lo) lo = $2; if ($2 > hi) hi = $2}
+            END {printf "%s s, the slowest %s s) count their slowdown too, so ns/hand is an upper bound on\n", lo, hi}' "$STATE/times.tsv"
+        echo "this machine's rate; the counts do not depend on it."
         echo
         echo "## table on every hand of 1-13 tiles"
         echo
