@@ -261,6 +261,8 @@ bool mj_explain(const mj_hand *h, const mj_rules *r, char *buf, size_t cap)
     return true;
 }
 
+MJ_ALGO_BATCH_LOOP(backtrack_is_win_batch, backtrack_is_win)
+
 const mj_algo mj_algo_backtrack = {
     .name = "backtrack",
     .summary = "backtracking search per suit: each pair, then triplet or run at the lowest rank",
@@ -270,5 +272,6 @@ const mj_algo mj_algo_backtrack = {
     .flawed = false,
     .init = NULL,
     .is_win = backtrack_is_win,
+    .is_win_batch = backtrack_is_win_batch,
     .waits = NULL,
 };

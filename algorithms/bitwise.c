@@ -137,6 +137,8 @@ static mj_kindset bitwise_waits(const mj_hand *h, const mj_rules *r)
     return mj_waits_by_group(h, r, bitwise_std, &mj_algo_bitwise);
 }
 
+MJ_ALGO_BATCH_LOOP(bitwise_is_win_batch, bitwise_is_win)
+
 const mj_algo mj_algo_bitwise = {
     .name = "bitwise",
     .summary = "bit-parallel: each suit packed 4 bits a rank in a word, melds removed by shifts and masks",
@@ -146,5 +148,6 @@ const mj_algo mj_algo_bitwise = {
     .flawed = false,
     .init = bitwise_init,
     .is_win = bitwise_is_win,
+    .is_win_batch = bitwise_is_win_batch,
     .waits = bitwise_waits,
 };

@@ -217,6 +217,8 @@ static mj_kindset dp_waits(const mj_hand *h, const mj_rules *r)
     return set;
 }
 
+MJ_ALGO_BATCH_LOOP(dp_is_win_batch, dp_is_win)
+
 const mj_algo mj_algo_dp = {
     .name = "dp",
     .summary = "dynamic program per suit over ranks: state = runs open from the two ranks before, pair placed",
@@ -226,5 +228,6 @@ const mj_algo mj_algo_dp = {
     .flawed = false,
     .init = dp_init,
     .is_win = dp_is_win,
+    .is_win_batch = dp_is_win_batch,
     .waits = dp_waits,
 };

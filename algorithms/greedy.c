@@ -95,6 +95,8 @@ static mj_kindset greedy_waits(const mj_hand *h, const mj_rules *r)
     return mj_waits_by_group(h, r, greedy_std, &mj_algo_greedy);
 }
 
+MJ_ALGO_BATCH_LOOP(greedy_is_win_batch, greedy_is_win)
+
 const mj_algo mj_algo_greedy = {
     .name = "greedy",
     .summary = "count-array greedy: lowest kind takes a triplet if 3+ held, else runs; pair only where mod 3 allows",
@@ -104,5 +106,6 @@ const mj_algo mj_algo_greedy = {
     .flawed = false,
     .init = NULL,
     .is_win = greedy_is_win,
+    .is_win_batch = greedy_is_win_batch,
     .waits = greedy_waits,
 };

@@ -277,6 +277,8 @@ static bool mediatek_is_win(const mj_hand *h, const mj_rules *r)
     return LETTERS(&newlst4)[0] == LETTERS(&newlst4)[1];
 }
 
+MJ_ALGO_BATCH_LOOP(mediatek_is_win_batch, mediatek_is_win)
+
 const mj_algo mj_algo_mediatek = {
     .name = "mediatek",
     .summary = "seed 003's C++: sorted letters, seven pairs, each pair then greedy first-letter melds, kongs set aside",
@@ -288,5 +290,6 @@ const mj_algo mj_algo_mediatek = {
     .flaw = NULL,
     .init = NULL,
     .is_win = mediatek_is_win,
+    .is_win_batch = mediatek_is_win_batch,
     .waits = NULL,
 };

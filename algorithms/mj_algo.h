@@ -55,6 +55,22 @@ static inline uint64_t mj_counts_or(const uint8_t count[MJ_KINDS])
            mj_load8(count + MJ_KINDS - 8);
 }
 
+/* A native batch entry (mj_algo.is_win_batch) made of an algorithm's own is_win in a loop:
+ * each call is direct, so the compiler may inline it and overlap one hand's work with the
+ * next, and no call goes through the table. For algorithms whose method has no batched form. */
+#define MJ_ALGO_BATCH_LOOP(batch_fn, is_win_fn)                                                     \
+    static size_t batch_fn(const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out)         \
+    {                                                                                               \
+        size_t wins = 0;                                                                            \
+        for (size_t i = 0; i < n; i++) {                                                            \
+            bool win = hands[i].tiles >= r->min_win && hands[i].tiles <= r->max_win &&              \
+                       is_win_fn(&hands[i], r);                                                     \
+            out[i] = win;                                                                           \
+            wins += win;                                                                            \
+        }                                                                                           \
+        return wins;                                                                                \
+    }
+
 /* The registry, in table order; the baseline `backtrack` first. */
 extern const mj_algo *const mj_algos[];
 extern const size_t mj_algo_count;

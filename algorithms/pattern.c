@@ -491,6 +491,8 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
     return (waits_until(&less, r, stop, false) & stop) != 0;
 }
 
+MJ_ALGO_BATCH_LOOP(pattern_is_win_batch, pattern_is_win)
+
 const mj_algo mj_algo_pattern = {
     .name = "pattern",
     .summary = "waits per group by tiles held: complete part + one basic waiting part, honors by rule",
@@ -502,5 +504,6 @@ const mj_algo mj_algo_pattern = {
     .flaw = NULL,
     .init = NULL,
     .is_win = pattern_is_win,
+    .is_win_batch = pattern_is_win_batch,
     .waits = pattern_waits,
 };

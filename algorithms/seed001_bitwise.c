@@ -66,6 +66,8 @@ static bool seed001_bitwise_is_win(const mj_hand *h, const mj_rules *r)
     return can_hu(tiles_to_bitmask(h));
 }
 
+MJ_ALGO_BATCH_LOOP(seed001_bitwise_is_win_batch, seed001_bitwise_is_win)
+
 const mj_algo mj_algo_seed001_bitwise = {
     .name = "seed001-bitwise",
     .summary = "published is_hu_bitwise: one bit per value (|= 1 << tile), 7/3/1 cleared at the low end",
@@ -76,5 +78,6 @@ const mj_algo mj_algo_seed001_bitwise = {
     .flaw = "copies collapse to one bit and the loop never shifts: rejects every hand, even the seed's example",
     .init = NULL,
     .is_win = seed001_bitwise_is_win,
+    .is_win_batch = seed001_bitwise_is_win_batch,
     .waits = NULL,
 };

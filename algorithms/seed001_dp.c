@@ -49,6 +49,8 @@ static bool seed001_dp_is_win(const mj_hand *h, const mj_rules *r)
     return dp[max_tile];
 }
 
+MJ_ALGO_BATCH_LOOP(seed001_dp_is_win_batch, seed001_dp_is_win)
+
 const mj_algo mj_algo_seed001_dp = {
     .name = "seed001-dp",
     .summary = "published is_hu_dp: dp over tile values, `tile in tiles` membership, dp[max_tile]",
@@ -59,5 +61,6 @@ const mj_algo mj_algo_seed001_dp = {
     .flaw = "dp over tile values ignores copies and the pair: a lone 3m wins, 11m does not",
     .init = NULL,
     .is_win = seed001_dp_is_win,
+    .is_win_batch = seed001_dp_is_win_batch,
     .waits = NULL,
 };

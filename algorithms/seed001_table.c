@@ -133,6 +133,8 @@ static bool seed001_table_is_win(const mj_hand *h, const mj_rules *r)
     return false;
 }
 
+MJ_ALGO_BATCH_LOOP(seed001_table_is_win_batch, seed001_table_is_win)
+
 const mj_algo mj_algo_seed001_table = {
     .name = "seed001-table",
     .summary = "published generate_hu_table (dfs over [t]*14 with Counter subtraction) and is_hu_lookup",
@@ -143,5 +145,6 @@ const mj_algo mj_algo_seed001_table = {
     .flaw = "the generator walks tile values from an empty Counter and raises IndexError at once: empty table, rejects every hand",
     .init = seed001_table_init,
     .is_win = seed001_table_is_win,
+    .is_win_batch = seed001_table_is_win_batch,
     .waits = NULL,
 };

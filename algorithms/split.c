@@ -103,6 +103,8 @@ static mj_kindset split_waits(const mj_hand *h, const mj_rules *r)
     return mj_waits_by_group(h, r, split_std, &mj_algo_split);
 }
 
+MJ_ALGO_BATCH_LOOP(split_is_win_batch, split_is_win)
+
 const mj_algo mj_algo_split = {
     .name = "split",
     .summary = "splitting: each pair out, rest cut at gaps, pieces of 3n tiles reduced greedily",
@@ -112,5 +114,6 @@ const mj_algo mj_algo_split = {
     .flawed = false,
     .init = NULL,
     .is_win = split_is_win,
+    .is_win_batch = split_is_win_batch,
     .waits = split_waits,
 };

@@ -13,6 +13,10 @@ bool mj_bench_verify_available(void) { return true; }
 /* The oracle never links the algorithms: it gets each one as a candidate, with the
  * registry's size window applied as everywhere else. */
 static bool cand_is_win(const void *ctx, const mj_hand *h, const mj_rules *r) { return mj_algo_is_win(ctx, h, r); }
+static size_t cand_is_win_batch(const void *ctx, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out)
+{
+    return mj_algo_is_win_batch(ctx, hands, n, r, out);
+}
 static mj_kindset cand_waits(const void *ctx, const mj_hand *h, const mj_rules *r) { return mj_algo_waits(ctx, h, r); }
 
 /* The rule set `make verify` uses, over 27 kinds. */
@@ -32,7 +36,8 @@ static double process_seconds(void)
 static int run_once(const mj_algo *a, int size, int threads, mj_verify_result *res, double *seconds, double *cpu,
                     char *err, size_t errcap)
 {
-    mj_candidate cand = {.name = a->name, .flawed = a->flawed, .ctx = a, .is_win = cand_is_win, .waits = cand_waits};
+    mj_candidate cand = {.name = a->name, .flawed = a->flawed, .ctx = a, .is_win = cand_is_win, .waits = cand_waits,
+                         .is_win_batch = cand_is_win_batch};
     mj_verify_config cfg = {.tiles = MJ_SUITED_KINDS, .size_min = size, .size_max = size, .mode = MJ_MODE_WIN,
                             .cands = &cand, .ncands = 1, .threads = threads, .cex_keep = 1};
     mj_error e;

@@ -20,6 +20,10 @@
 /* ---- the registry seen as oracle candidates (the oracle itself never links algorithms/) ---- */
 
 static bool cand_is_win(const void *ctx, const mj_hand *h, const mj_rules *r) { return mj_algo_is_win(ctx, h, r); }
+static size_t cand_is_win_batch(const void *ctx, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out)
+{
+    return mj_algo_is_win_batch(ctx, hands, n, r, out);
+}
 static mj_kindset cand_waits(const void *ctx, const mj_hand *h, const mj_rules *r) { return mj_algo_waits(ctx, h, r); }
 
 /* ---- shared option helpers ---- */
@@ -568,7 +572,7 @@ int cli_cmd_verify(int argc, char **argv)
                 continue;
             }
             if (nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
-            cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits};
+            cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits, cand_is_win_batch};
         }
     } else if (strcmp(algo_s, "none") != 0) {
         /* a copy as long as the flag: a long list is never cut into a wrong name */
@@ -583,7 +587,7 @@ int cli_cmd_verify(int argc, char **argv)
                                       cfg.rules.kinds);
             else if (nc == MJ_ORACLE_MAX_CANDIDATES) bad = cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
             else {
-                cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits};
+                cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits, cand_is_win_batch};
                 cli_plugin_guard(&cands[nc - 1], ckpt);
             }
         }

@@ -217,6 +217,7 @@ void cli_plugin_guard(mj_candidate *c, const char *checkpoint)
     if (!cli_plugin_is(c->ctx)) return;
     c->is_win = guarded_is_win;
     c->waits = guarded_waits;
+    c->is_win_batch = NULL; /* one call a hand, so that a crash names its hand */
     guard_checkpoint = checkpoint;
     if (guard_installed) return;
     guard_installed = 1;

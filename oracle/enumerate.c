@@ -244,6 +244,34 @@ static inline void set_last(mj_hand *h, const orc_shapes *ls, uint32_t x, int lb
     else memcpy(h->count + lbase, ls->count[x], 7);
 }
 
+/* Win mode through the candidate's batch entry: hands j..stop of one block (the outer groups
+ * fixed in h) in arrays of BATCH, each array's last groups written before the call reads any
+ * (no store is read right after it is made), answers compared after it. */
+enum { BATCH = 64 };
+
+static void judge_batch(const pass_info *ps, unit_res *u, const mj_hand *h, const orc_shapes *ls, int lbase,
+                        const uint8_t *row, uint32_t sl, const uint8_t *lcls, uint32_t j, uint32_t stop,
+                        uint64_t rank)
+{
+    const mj_candidate *cand = ps->cand;
+    mj_hand hands[BATCH];
+    uint8_t out[BATCH];
+    uint32_t filled = stop - j < BATCH ? stop - j : BATCH;
+    for (uint32_t k = 0; k < filled; k++) hands[k] = *h;
+    uint64_t pos = 0;
+    for (uint32_t x = j; x < stop; x += BATCH) {
+        uint32_t m = stop - x < BATCH ? stop - x : BATCH;
+        for (uint32_t k = 0; k < m; k++) set_last(&hands[k], ls, x + k, lbase);
+        cand->is_win_batch(cand->ctx, hands, m, &ps->pl->rules, out);
+        for (uint32_t k = 0; k < m; k++) {
+            uint64_t t = row[lcls[x + k] * sl];
+            pos += t;
+            if (out[k] != t) note(u, ps->keep, &hands[k], rank + (x + k - j), t, out[k]);
+        }
+    }
+    u->t.positives += pos;
+}
+
 static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
 {
     const plan *p = ps->pl;
@@ -286,6 +314,8 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
                 u->hist[__builtin_popcountll(w)]++;
                 u->t.positives += w != 0;
             }
+        } else if (!waits && cand->is_win_batch) {
+            judge_batch(ps, u, &h, ls, lbase, row, sl, lcls, j, stop, rank);
         } else {
             mj_hand ring[RING];
             for (int k = 0; k < RING; k++) ring[k] = h;

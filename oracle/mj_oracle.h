@@ -22,6 +22,11 @@ typedef struct {
     const void *ctx;
     bool (*is_win)(const void *ctx, const mj_hand *h, const mj_rules *r);
     mj_kindset (*waits)(const void *ctx, const mj_hand *h, const mj_rules *r); /* for mode waits */
+    /* Optional, win mode: is_win on hands[0..n) at once, out[i] = 0 or 1, returning the
+     * number of 1s. The oracle then hands out each run of hands that differ only in the
+     * last group as one array instead of one call a hand. NULL: is_win a hand. Kept last,
+     * so candidates filled by position get NULL. */
+    size_t (*is_win_batch)(const void *ctx, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out);
 } mj_candidate;
 
 typedef enum { MJ_MODE_WIN = 0, MJ_MODE_WAITS = 1 } mj_verify_mode;

@@ -301,6 +301,49 @@ START_TEST(same_for_any_thread_count)
 }
 END_TEST
 
+/* The batch entry (mj_candidate.is_win_batch): the same tallies and counterexamples, ranks
+ * included, as one call a hand, with the batch really called on runs longer than one array. */
+static atomic_long batch_calls, batch_hands;
+
+static size_t broken_batch(const void *ctx, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out)
+{
+    atomic_fetch_add(&batch_calls, 1);
+    atomic_fetch_add(&batch_hands, (long)n);
+    size_t wins = 0;
+    for (size_t i = 0; i < n; i++) wins += out[i] = broken_is_win(ctx, &hands[i], r);
+    return wins;
+}
+
+static size_t backtrack_batch(const void *ctx, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out)
+{
+    (void)ctx;
+    return mj_algo_is_win_batch(mj_algo_find("backtrack"), hands, n, r, out);
+}
+
+START_TEST(batch_same_as_per_hand)
+{
+    mj_rules r = rules27("sichuan");
+    mj_candidate c[2] = {{.name = "backtrack", .is_win = via_backtrack, .waits = waits_backtrack},
+                         {.name = "broken", .flawed = true, .is_win = broken_is_win, .waits = broken_waits}};
+    mj_verify_config cfg = {.tiles = 27, .size_min = 1, .size_max = 8, .rules = r, .cands = c, .ncands = 2,
+                            .threads = 2, .cex_keep = 10};
+    mj_verify_result *per_hand = run(&cfg);
+    c[0].is_win_batch = backtrack_batch;
+    c[1].is_win_batch = broken_batch;
+    atomic_store(&batch_calls, 0);
+    atomic_store(&batch_hands, 0);
+    mj_verify_result *batched = run(&cfg);
+    assert_same(per_hand, batched);
+    ck_assert_uint_gt(per_hand->cands[1].total.mismatches, 0);
+    ck_assert_uint_eq(per_hand->cands[1].nfirst, 10);
+    /* every hand went through the batch, and some arrays were full (64 hands) */
+    ck_assert_uint_eq((uint64_t)atomic_load(&batch_hands), batched->truth.hands);
+    ck_assert_uint_lt((uint64_t)atomic_load(&batch_calls) * 8, batched->truth.hands);
+    free(per_hand);
+    free(batched);
+}
+END_TEST
+
 /* ---- checkpoints ---- */
 
 static atomic_long calls;
@@ -465,6 +508,7 @@ int main(void)
     tcase_add_test(judge, backtrack_agrees_small);
     tcase_add_test(judge, broken_is_caught);
     tcase_add_test(judge, same_for_any_thread_count);
+    tcase_add_test(judge, batch_same_as_per_hand);
     suite_add_tcase(s, judge);
     TCase *ck = tcase_create("checkpoint");
     tcase_set_timeout(ck, 600);
