@@ -443,6 +443,15 @@ static mj_kindset waits_until(const mj_hand *h, const mj_rules *r, mj_kindset st
 
 static mj_kindset pattern_waits(const mj_hand *h, const mj_rules *r) { return waits_until(h, r, 0, true); }
 
+/* Whether the counts leave seven pairs or thirteen orphans possible for a hand of n tiles
+ * (every count even; the four suited terminals held): only then is a 14-tile hand's own
+ * waits analysis needed. */
+static inline bool special_maybe(const uint8_t *c, int n, const mj_rules *r)
+{
+    return n == 14 && (((r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) && !(mj_counts_or(c) & ONES)) ||
+                       ((r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && c[0] && c[8] && c[9] && c[17]));
+}
+
 /* A hand wins iff, with any one of its tiles taken out, it waits on that tile. The groups'
  * tile counts come first: unless exactly one group holds 3m+2 and none 3m+1 (standard),
  * every count is even (seven pairs), the terminals are all held (thirteen orphans) or
@@ -458,13 +467,8 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
     int m0 = t0 % 3, m1 = t1 % 3, m2 = t2 % 3, m3 = t3 % 3;
     int classes = (m0 == 2) + (m1 == 2) + (m2 == 2) + (m3 == 2) + 8 * ((m0 == 1) + (m1 == 1) + (m2 == 1) + (m3 == 1));
     int pair_group = m0 == 2 ? 0 : m1 == 2 ? 1 : m2 == 2 ? 2 : 3;
-    /* seven pairs or thirteen orphans still possible by the counts (every count even; the
-     * terminals held): only then is the 14-tile hand's own waits analysis below needed */
-    bool special = (n == 14 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4)) && !(mj_counts_or(c) & ONES)) ||
-                   (n == 14 && (r->forms & MJ_FORM_13O) && r->kinds == MJ_KINDS && c[0] && c[8] && c[9] && c[17]);
-    bool maybe = ((r->forms & MJ_FORM_STD) && n <= 14 && classes == 1) || special ||
-                 (n > 14 && (r->forms & MJ_FORM_KONGS));
-    if (!maybe) return false;
+    bool std_maybe = (r->forms & MJ_FORM_STD) && n <= 14 && classes == 1;
+    if (!std_maybe && !special_maybe(c, n, r) && !(n > 14 && (r->forms & MJ_FORM_KONGS))) return false;
     int pick = 0;
     if (classes == 1) {
         /* the lowest kind held in the pair's group (which holds 2 mod 3 tiles, so one),
@@ -481,7 +485,7 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
     mj_kindset stop = (mj_kindset)1 << pick;
     /* the standard form first, on the groups less that tile (waits_until's first step; the
      * tile counts above have already placed the hand: the pair's group now holds 3m+1) */
-    if ((r->forms & MJ_FORM_STD) && n <= 14 && classes == 1) {
+    if (std_maybe) {
         /* only the waiting group is packed (less the tile) and the honors' word read: the
          * other suits are checked from the counts (one_group_waits) */
         groups_t g;
@@ -492,7 +496,10 @@ static bool pattern_is_win(const mj_hand *h, const mj_rules *r)
             g.honor -= 1ull << (8 * (pick - MJ_HONOR_BASE));
         if (one_group_waits(c, &g, pair_group, stop) & stop) return true;
     }
-    if (n < 14 || (n == 14 && !special)) return false;
+    /* past a failed standard form (or none): a 14-tile hand's own waits only when the counts
+     * leave a special form possible (a hand that got here without the standard form passed
+     * special_maybe above, so it is asked again only after the standard form failed) */
+    if (n < 14 || (n == 14 && std_maybe && !special_maybe(c, n, r))) return false;
     mj_hand less = *h;
     less.count[pick]--;
     less.tiles--;

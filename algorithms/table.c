@@ -518,10 +518,11 @@ static size_t table_is_win_batch(const mj_hand *hands, size_t count, const mj_ru
 {
     size_t wins = 0, i = 0;
     /* hands of sizes no form wins at (n % 3 != 2, at most 14) are all 0: the oracle's runs of
-     * hands share one size, most of them such a size below 14 */
-    unsigned sizes = 0;
-    for (size_t k = 0; k < count; k++) sizes |= 1u << (hands[k].tiles & 31);
-    if (!(sizes & WINNABLE_SIZES)) {
+     * hands share one size, most of them such a size below 14. The scan stops at the first
+     * size that may win, so a batch of 14-tile hands pays one test */
+    size_t k = 0;
+    while (k < count && !(WINNABLE_SIZES >> (hands[k].tiles & 31) & 1)) k++;
+    if (k == count) {
         memset(out, 0, count);
         return 0;
     }
