@@ -66,8 +66,27 @@
  * complete 9.86 / 8.34 / 8.30 and 4.75, near misses 11.00 / 9.11 / 9.01 and 4.50 (the
  * per-call path is main's, unchanged; its differences are noise and code placement). So
  * 3.0 ns is not reached batched either on this shared machine: std is 12% over, riichi 40-60%
- * (seven pairs' mask and the orphans' one-hand path). Memory: the class table 488,288
- * bytes, the SIMD constants under 1 KB, the batch 2.3 KB of stack; init about 1 ms. */
+ * (seven pairs' mask and the orphans' one-hand path).
+ * Third round: fewer instructions in the batch's loop, read off its machine code (no counters
+ * here, so each change was kept only when a one-process comparison, the lowest of 6-8 runs
+ * alternating the two binaries, 7 repetitions of 20 ms each, said it was faster). GCC had made
+ * two constants again at every step (the honors' lanes as a mask, now a ternary-logic op with a
+ * constant vector, and a zero), kept the wins count and the loop bound on the stack for want of
+ * registers, tested at every step whether stage one or two was due, and copied each 32-bit key
+ * before shifting it (this CPU's microcode does not eliminate register moves). Now: a head, a
+ * steady loop and a tail instead of the two tests; the word index by shrx from a register and
+ * the honors' sum by bzhi; the wins summed after the loop, 64 answers at a time. std, ns a hand
+ * batched, 3.30 -> 3.16 (the constants, shrx) -> 3.04 (the loops) -> 2.93 (the wins). Then seven
+ * pairs moved into stage one: the bytes that refuse it are made in two ternary-logic ops, one
+ * test gives the lanes holding one, and a 256-byte table turns those into the lanes of the hands
+ * with none, whose slots become those of a hand that wins (honors' slot 1, every key 0), so
+ * stage two is the same under every rule set (riichi 3.85 -> 3.21 on the 136-tile wall). In
+ * all, previous -> this, lowest of 8 alternating runs: std 136-wall 3.31 -> 2.92, 108-wall 3.33
+ * -> 2.94, complete 3.35 -> 2.88, near misses 3.39 -> 2.91; riichi 4.09 -> 3.17, 4.13 -> 3.20,
+ * 4.62 -> 3.73, 4.38 -> 3.47. What keeps riichi over 3.0: the seven-pairs work (about 0.3 ns)
+ * and, on complete hands and near misses, the thirteen-orphans candidates' one-hand path (one
+ * hand in 19 of the complete ones). Memory: the class table 488,288 bytes, the SIMD constants
+ * under 1.3 KB, the batch 2.1 KB of stack; init about 1 ms. */
 #include "mj_algo.h"
 #include "mj_forms.h"
 
@@ -348,9 +367,6 @@ static bool table_is_win(const mj_hand *h, const mj_rules *r)
 }
 
 #ifdef TABLE_SIMD
-/* The class of the suit whose 2 x key is k2 (the batch's keys come doubled: the bit offset). */
-static inline uint64_t class2(uint32_t k2) { return class_words[k2 >> 6] >> (k2 & 63) & 3; }
-
 /* The batch path's constants (init). Each step takes two consecutive hands j, j+1 from a
  * 64-byte load at hand j (its 35 bytes, then hand j+1's first 29: all its suits) and an
  * 8-byte one of the pair's bytes 62..69 (hand j+1's honors 5-7 and size). Output lanes (8 bytes each): 0 hand j's honors'
@@ -365,6 +381,9 @@ static int8_t batch_w1[64] __attribute__((aligned(64)));
 static uint8_t batch_perm9[64] __attribute__((aligned(64)));
 static uint8_t batch_unpaired[2][2][64] __attribute__((aligned(64))); /* [7p4][ranks 1-8 and honors / rank 9] */
 static uint64_t batch_mask9;
+/* for each set of lanes holding a count that refuses seven pairs (bit i: lane i), the lanes of
+ * the hands that hold none (lanes 0-3 hand j, 4-7 hand j+1) */
+static uint8_t pairs_lanes[256];
 
 /* The honors' slot: a byte map (a 64-entry table, built per call from the rules) over each
  * hand's seven honor counts and its size, summed (s). Bits 0-4 of s: 1 for an honor pair, 2
@@ -375,6 +394,7 @@ static uint64_t batch_mask9;
  * Without those two marks s is at most 7 x 32 + 16 = 240, so s > 240 sends the hand to the
  * one-hand path. The size's byte is looked up at 32 + size. */
 enum { SLOT_SUM = 31, SLOT_RARE = 241, SIZE_AT = 32 };
+_Static_assert(SLOT_SUM == (1 << 5) - 1, "decide1 keeps the honors' sum with bzhi(hs, 5)");
 
 static void batch_map(const mj_rules *r, uint8_t map[64])
 {
@@ -411,6 +431,8 @@ static void batch_init(void)
         batch_perm[i] = (uint8_t)(MJ_HONOR_BASE + i);                  /* from the first load */
         batch_perm[32 + i] = (uint8_t)(64 + i);                        /* the 8 bytes from 62 on */
     }
+    for (int bad = 0; bad < 256; bad++)
+        pairs_lanes[bad] = (uint8_t)((bad & 0x0f ? 0 : 0x0f) | (bad & 0xf0 ? 0 : 0xf0));
     for (int four = 0; four < 2; four++)
         for (int lane = 0; lane < 8; lane++) {
             uint8_t bits = four ? 1 : 5;
@@ -419,17 +441,25 @@ static void batch_init(void)
         }
 }
 
-/* One hand of stage two: from its four slots (honors' slot, then 2 x its three suit keys), its
- * seven-pairs mask, and, on the rare marks only, the hand itself. */
+/* One hand of stage two: from its four slots (honors' slot, then 2 x its three suit keys; a
+ * seven-pairs hand's were made those of a hand that wins in stage one) and, on the rare marks
+ * only, the hand itself. */
 #define DECIDE_TARGET __attribute__((target("bmi2")))
+/* The class of the suit whose slot is k2, 2 x its key (the bit offset of its entry); six is 6,
+ * passed in a register so that the word index is one shrx of the slot, with no copy first. */
+DECIDE_TARGET static inline __attribute__((always_inline)) uint64_t class_at(uint64_t k2, uint64_t six)
+{
+    return class_words[k2 >> six] >> (k2 & 63) & 3;
+}
+
 DECIDE_TARGET static inline __attribute__((always_inline)) bool decide1(const mj_hand *h, const uint64_t *slot,
-                                                                        uint64_t unpaired, bool pairs_on,
-                                                                        const mj_rules *r)
+                                                                        uint64_t six, uint64_t five, const mj_rules *r)
 {
     uint64_t hs = slot[0];
-    uint64_t sum = class2((uint32_t)slot[1]) + class2((uint32_t)slot[2]) + class2((uint32_t)slot[3]) + (hs & SLOT_SUM);
+    /* a suit's slot is 2 x its key, below 2^32 (the lane's upper dword is 0); the honors' sum is
+     * hs & SLOT_SUM, by bzhi from a register (five) rather than a mov and an and */
+    uint64_t sum = class_at(slot[1], six) + class_at(slot[2], six) + class_at(slot[3], six) + _bzhi_u64(hs, five);
     bool win = sum == 1;
-    if (pairs_on) win |= unpaired == 0;
     if (__builtin_expect(hs >= SLOT_RARE, 0)) { /* the one-hand path */
         unsigned n = h->tiles;
         win = n >= (unsigned)r->min_win && n <= (unsigned)r->max_win && table_is_win(h, r);
@@ -437,11 +467,12 @@ DECIDE_TARGET static inline __attribute__((always_inline)) bool decide1(const mj
     return win;
 }
 
-/* The batch on the AVX-512 path, count even, in one loop: stage one (the slots of a pair of
- * hands, all vector work, on two ports) runs AHEAD pairs ahead of stage two (the table reads
- * and scalar tests, on the others), through a ring, so the two overlap and each slot is read
- * long after it was stored (read back while the 64-byte store is still in flight, it would
- * not forward to the 8-byte loads: a stall).
+/* The batch on the AVX-512 path, count even: stage one (the slots of a pair of hands, all
+ * vector work, on two ports) runs AHEAD pairs ahead of stage two (the table reads and scalar
+ * tests, on the others), through a ring, so the two overlap and each slot is read long after
+ * it was stored (read back while the 64-byte store is still in flight, it would not forward to
+ * the 8-byte loads: a stall). A head runs stage one alone, the steady loop both, a tail stage
+ * two alone, so the steady loop tests nothing but its end; the wins are counted after it.
  * Stage one, per pair: the ranks 1-8 permuted into lanes, a 4-byte dot product (base 5 over
  * ranks 1-4 and 5-8: dwords A and B of each lane), B shifted beside A as words, and a 2-word
  * dot product started from twice rank 9 (itself two dot products over the plain loads):
@@ -456,46 +487,76 @@ batch_run(const mj_hand *hands, size_t count, const uint8_t map_bytes[64], bool 
     const __m512i perm = _mm512_load_si512(batch_perm);
     const __m512i perm9 = _mm512_load_si512(batch_perm9);
     const __m512i map = _mm512_loadu_si512((const void *)map_bytes);
-    const __m512i size_at = _mm512_set1_epi64((long long)((uint64_t)SIZE_AT << 56)); /* each lane's byte 7 */
-    const __m512i fourteen = _mm512_set1_epi8(14);
-    const __m512i ux = _mm512_load_si512(batch_unpaired[four_ok][0]), u9 = _mm512_load_si512(batch_unpaired[four_ok][1]);
+    /* lanes 0 and 4 (each hand's honors' lane): all of x kept, and the size's offset in byte 7 */
+    const __m512i size_at = _mm512_maskz_mov_epi64(0x11, _mm512_set1_epi64((long long)((uint64_t)SIZE_AT << 56)));
+    const __m512i keep0 = _mm512_maskz_mov_epi64(0x11, _mm512_set1_epi64(-1));
+    /* seven pairs: bytes that refuse it, (x ^ fourteen) & ux | r9 & u9 (ux also takes all of each
+     * hand's size byte, which must be 14), then the lanes holding one (test), then, by a byte
+     * table, the lanes of the hands with none, whose slots are made those of a hand that wins */
+    const __mmask64 size_bytes = 1ull << 7 | 1ull << 39;
+    const __m512i fourteen = _mm512_maskz_set1_epi8(size_bytes, 14);
+    const __m512i ux = _mm512_mask_set1_epi8(_mm512_load_si512(batch_unpaired[four_ok][0]), size_bytes, (char)0xff);
+    const __m512i u9 = _mm512_load_si512(batch_unpaired[four_ok][1]);
+    const __m512i wins_slot = _mm512_maskz_set1_epi64(0x11, 1); /* honors' slot 1, every suit key 0 (class 0) */
     const __m512i w1 = _mm512_load_si512(batch_w1); /* bytes 125, 25, 5, 1; 0 on the honors' lanes */
     const __m512i w3 = _mm512_set1_epi64(6250 | 10 << 16);
     const __mmask64 m9 = batch_mask9;
-    uint64_t key[8 * RING] __attribute__((aligned(64))), unpaired[RING]; /* aligned: no store split over two lines */
+    const __m512i zero = _mm512_setzero_si512();
+    uint64_t key[8 * RING] __attribute__((aligned(64))); /* aligned: no store split over two lines */
     size_t npairs = count / 2, wins = 0;
-    for (size_t p = 0; p < npairs + AHEAD; p++) {
-        if (p < npairs) { /* stage one for pair p */
-            const uint8_t *at = (const uint8_t *)&hands[2 * p];
-            size_t q = p % RING;
-            /* the pair's bytes 0..63, and 62..69 (hand j+1's last honors and size) by an 8-byte
-             * load: a 64-byte load from a 35-byte hand nearly always crosses a cache line, which
-             * costs more than the rest of the step; loaded once, kept in a register, not folded
-             * again into every instruction that reads it */
-            __m512i z = _mm512_loadu_si512((const void *)at);
-            __m512i t = _mm512_zextsi128_si512(_mm_loadl_epi64((const __m128i *)(const void *)(at + 62)));
-            __asm__("" : "+v"(z));
-            __m512i x = _mm512_permutex2var_epi8(z, perm, t); /* suits, and honors in lanes 0, 4 */
-            __m512i r9 = _mm512_maskz_permutexvar_epi8(m9, perm9, z);
-            __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), x, w1);
-            __m512i e = _mm512_or_si512(d, _mm512_srli_epi64(d, 16));
-            __m512i k = _mm512_dpwssd_epi32(_mm512_add_epi32(r9, r9), e, w3);
-            __m512i y = _mm512_maskz_or_epi64(0x11, x, size_at);
-            k = _mm512_add_epi64(k, _mm512_sad_epu8(_mm512_permutexvar_epi8(y, map), _mm512_setzero_si512()));
-            _mm512_storeu_si512((void *)&key[8 * q], k);
-            if (pairs) /* a count that refuses, or a size other than 14: hand j in bits 0-31, j+1 above */
-                unpaired[q] = _cvtmask64_u64(_mm512_test_epi8_mask(x, ux) | _mm512_test_epi8_mask(r9, u9) |
-                                             _mm512_mask_cmpneq_epu8_mask(1ull << 7 | 1ull << 39, x, fourteen));
-        }
-        if (p >= AHEAD) { /* stage two for pair p - AHEAD */
-            size_t i = 2 * (p - AHEAD), q = (p - AHEAD) % RING;
-            bool a = decide1(&hands[i], &key[8 * q], pairs ? (uint32_t)unpaired[q] : 1, pairs, r);
-            bool b = decide1(&hands[i + 1], &key[8 * q + 4], pairs ? unpaired[q] >> 32 : 1, pairs, r);
-            out[i] = a;
-            out[i + 1] = b;
-            wins += (size_t)a + b;
-        }
+    uint64_t six = 6, five = 5;
+    __asm__("" : "+r"(six), "+r"(five)); /* register operands for shrx and bzhi, made once */
+#define STAGE_ONE(p) \
+    do { \
+        const uint8_t *at = (const uint8_t *)&hands[2 * (p)]; \
+        size_t q = (p) % RING; \
+        /* the pair's bytes 0..63, and 62..69 (hand j+1's last honors and size) by an 8-byte \
+         * load: a 64-byte load from a 35-byte hand nearly always crosses a cache line, which \
+         * costs more than the rest of the step; loaded once, kept in a register, not folded \
+         * again into every instruction that reads it */ \
+        __m512i z = _mm512_loadu_si512((const void *)at); \
+        /* only bytes 0..7 of t are read (indices 64..71): its upper bits need not be zero */ \
+        __m512i t = _mm512_castsi128_si512(_mm_loadl_epi64((const __m128i *)(const void *)(at + 62))); \
+        __asm__("" : "+v"(z)); \
+        __m512i x = _mm512_permutex2var_epi8(z, perm, t); /* suits, and honors in lanes 0, 4 */ \
+        __m512i r9 = _mm512_maskz_permutexvar_epi8(m9, perm9, z); \
+        __m512i d = _mm512_dpbusd_epi32(zero, x, w1); \
+        __m512i e = _mm512_or_si512(d, _mm512_srli_epi64(d, 16)); \
+        __m512i k = _mm512_dpwssd_epi32(_mm512_add_epi32(r9, r9), e, w3); \
+        __m512i y = _mm512_ternarylogic_epi64(x, keep0, size_at, 0xea); /* (x & keep0) | size_at */ \
+        k = _mm512_add_epi64(k, _mm512_sad_epu8(_mm512_permutexvar_epi8(y, map), zero)); \
+        if (pairs) { \
+            __m512i no = _mm512_ternarylogic_epi64(r9, u9, _mm512_ternarylogic_epi64(x, fourteen, ux, 0x28), 0xea); \
+            k = _mm512_mask_mov_epi64(k, pairs_lanes[(unsigned)_mm512_test_epi64_mask(no, no)], wins_slot); \
+        } \
+        _mm512_storeu_si512((void *)&key[8 * q], k); \
+    } while (0)
+#define STAGE_TWO(s) \
+    do { \
+        size_t i = 2 * (s), q = (s) % RING; \
+        bool a = decide1(&hands[i], &key[8 * q], six, five, r); \
+        bool b = decide1(&hands[i + 1], &key[8 * q + 4], six, five, r); \
+        out[i] = a; \
+        out[i + 1] = b; \
+    } while (0)
+    size_t head = npairs < AHEAD ? npairs : AHEAD;
+    for (size_t p = 0; p < head; p++)
+        STAGE_ONE(p);
+    for (size_t p = AHEAD; p < npairs; p++) {
+        STAGE_ONE(p);
+        STAGE_TWO(p - AHEAD);
     }
+    for (size_t s = npairs - head; s < npairs; s++)
+        STAGE_TWO(s);
+#undef STAGE_ONE
+#undef STAGE_TWO
+    /* the wins, counted after the loop (in it, the count took a register the loop lacks, and
+     * was kept on the stack): a sum of bytes over 64 answers at a time */
+    __m512i sum = zero;
+    size_t done = 2 * npairs, i = 0;
+    for (; i + 64 <= done; i += 64) sum = _mm512_add_epi64(sum, _mm512_sad_epu8(_mm512_loadu_si512((const void *)(out + i)), zero));
+    wins = (size_t)_mm512_reduce_add_epi64(sum);
+    for (; i < done; i++) wins += out[i];
     return wins;
 }
 
