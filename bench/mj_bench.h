@@ -104,6 +104,25 @@ typedef struct {
  * Precondition: mj_algo_supports(a, &w->rules) and a's init has run. */
 void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, mj_bench_result *out);
 
+/* The same, taken apart so that many (algorithm, workload) units can be timed in turns: start
+ * each (check, calibrate), then one repetition of each in turn, o->reps rounds, then finish
+ * each. On a shared machine a slow phase then lands on one repetition of every unit instead of
+ * on all the repetitions of one (mjverify bench does this over all its workloads that fit in
+ * memory together). The result is in r after finish; a unit that is not correct after start
+ * is not timed. */
+typedef struct {
+    const mj_algo *a;
+    const mj_bench_workload *w;
+    mj_bench_result r;
+    uint64_t iters, batch_iters; /* passes a repetition, per call and batched */
+    uint8_t *answers;            /* the batch's answers: batched figures when not NULL */
+    double *ns, *batch_ns;       /* one figure a repetition taken so far */
+    int reps;
+} mj_bench_unit;
+void mj_bench_unit_start(mj_bench_unit *u, const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o);
+void mj_bench_unit_rep(mj_bench_unit *u);
+void mj_bench_unit_finish(mj_bench_unit *u);
+
 /* Exhaustive verify throughput: the oracle enumerates every hand of a fixed size and
  * judges a against its truth on `threads` threads (OpenMP); out gets ns per hand and hands
  * per second over the whole enumeration, and correct = no mismatch. Returns 0; 1 with a

@@ -1,7 +1,8 @@
-/* Timing one algorithm on one workload: check every answer first, calibrate the loop, take the median of the repetitions. */
+/* Timing an algorithm on a workload: check every answer first, calibrate the loop, take the repetitions (in turns with other units, or back to back), report median, min and max. */
 #include "mj_bench.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -89,35 +90,28 @@ __attribute__((noinline)) static bool timed_batch(const mj_algo *a, const mj_ben
 
 enum { MAX_REPS = 1000 };
 
-/* Calibrates the pass count until one repetition lasts min_rep_seconds, then times the
- * repetitions: ns per hand, median, min and max. False when a pass summed to anything but
- * the truth. batch_out: time the batch entry, answers written there (NULL: one call a hand). */
-static bool measure(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, uint8_t *batch_out,
-                    double *median, double *min, double *max)
+/* The pass count at which one repetition lasts min_rep_seconds; 0 when a pass summed to
+ * anything but the truth. batch_out: the batch entry, answers written there. */
+static uint64_t calibrate(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, uint8_t *batch_out)
 {
     uint64_t iters = 1;
     double t = 0;
     for (;;) {
-        if (!(batch_out ? timed_batch(a, w, batch_out, iters, &t) : timed(a, w, iters, &t))) return false;
-        if (t >= o->min_rep_seconds) break;
+        if (!(batch_out ? timed_batch(a, w, batch_out, iters, &t) : timed(a, w, iters, &t))) return 0;
+        if (t >= o->min_rep_seconds) return iters;
         double grow = t > 0 ? o->min_rep_seconds * 1.1 / t : 100;
         if (grow > 100) grow = 100;
         if (grow < 2) grow = 2;
         iters = (uint64_t)ceil((double)iters * grow);
     }
-    int reps = o->reps < 1 ? 1 : o->reps > MAX_REPS ? MAX_REPS : o->reps;
-    double ns[MAX_REPS];
-    for (int r = 0; r < reps; r++) {
-        if (!(batch_out ? timed_batch(a, w, batch_out, iters, &t) : timed(a, w, iters, &t))) return false;
-        ns[r] = t * 1e9 / ((double)iters * (double)w->count);
-    }
-    mj_bench_stats(ns, (size_t)reps, median, min, max);
-    return true;
 }
 
-void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, mj_bench_result *out)
+void mj_bench_unit_start(mj_bench_unit *u, const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o)
 {
-    memset(out, 0, sizeof *out);
+    memset(u, 0, sizeof *u);
+    u->a = a;
+    u->w = w;
+    mj_bench_result *out = &u->r;
     snprintf(out->algorithm, sizeof out->algorithm, "%s", a->name);
     snprintf(out->workload, sizeof out->workload, "%s", w->name);
     snprintf(out->rules, sizeof out->rules, "%s", w->rules.name);
@@ -138,31 +132,74 @@ void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_o
         }
     }
     if (!out->correct || w->count == 0) return;
-
-    if (!measure(a, w, o, NULL, &out->ns_median, &out->ns_min, &out->ns_max)) {
-        out->correct = false; /* the same hands summed differently: not deterministic */
+    int reps = o->reps < 1 ? 1 : o->reps > MAX_REPS ? MAX_REPS : o->reps;
+    u->ns = malloc((size_t)reps * sizeof *u->ns);
+    u->batch_ns = malloc((size_t)reps * sizeof *u->batch_ns);
+    if (!u->ns || !u->batch_ns || !(u->iters = calibrate(a, w, o, NULL))) {
+        out->correct = false; /* no memory, or the same hands summed differently: not deterministic */
         return;
     }
-    out->hands_per_second = out->ns_median > 0 ? 1e9 / out->ns_median : 0;
 
     /* issue 16: the same hands through the algorithm's native batch entry, its answers checked
      * against the truth first as well (without one, the registry's fallback is the loop of
      * is_win just timed: not timed again) */
-    if (w->mode != MJ_BENCH_WIN || !a->is_win_batch) return;
-    uint8_t *answers = malloc(w->count);
-    if (!answers) return;
-    mj_algo_is_win_batch(a, w->hands, w->count, &w->rules, answers);
+    if (w->mode != MJ_BENCH_WIN || !a->is_win_batch || !(u->answers = malloc(w->count))) return;
+    mj_algo_is_win_batch(a, w->hands, w->count, &w->rules, u->answers);
     for (size_t i = 0; i < w->count; i++) {
-        if (answers[i] != w->truth[i]) {
+        if (u->answers[i] != w->truth[i]) {
             out->correct = false;
             out->first_wrong = i;
-            free(answers);
             return;
         }
     }
-    if (!measure(a, w, o, answers, &out->batch_ns_median, &out->batch_ns_min, &out->batch_ns_max)) out->correct = false;
-    else out->batch_timed = true;
-    free(answers);
+    if (!(u->batch_iters = calibrate(a, w, o, u->answers))) out->correct = false;
+}
+
+void mj_bench_unit_rep(mj_bench_unit *u)
+{
+    if (!u->r.correct || !u->iters || u->reps >= MAX_REPS) return;
+    double count = (double)u->w->count, t = 0;
+    if (!timed(u->a, u->w, u->iters, &t)) {
+        u->r.correct = false;
+        return;
+    }
+    u->ns[u->reps] = t * 1e9 / ((double)u->iters * count);
+    if (u->answers) {
+        if (!timed_batch(u->a, u->w, u->answers, u->batch_iters, &t)) {
+            u->r.correct = false;
+            return;
+        }
+        u->batch_ns[u->reps] = t * 1e9 / ((double)u->batch_iters * count);
+    }
+    u->reps++;
+}
+
+void mj_bench_unit_finish(mj_bench_unit *u)
+{
+    mj_bench_result *out = &u->r;
+    if (out->correct && u->reps > 0) {
+        mj_bench_stats(u->ns, (size_t)u->reps, &out->ns_median, &out->ns_min, &out->ns_max);
+        out->hands_per_second = out->ns_median > 0 ? 1e9 / out->ns_median : 0;
+        if (u->answers) {
+            mj_bench_stats(u->batch_ns, (size_t)u->reps, &out->batch_ns_median, &out->batch_ns_min, &out->batch_ns_max);
+            out->batch_timed = true;
+        }
+    }
+    free(u->ns);
+    free(u->batch_ns);
+    free(u->answers);
+    u->ns = u->batch_ns = NULL;
+    u->answers = NULL;
+}
+
+void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, mj_bench_result *out)
+{
+    mj_bench_unit u;
+    mj_bench_unit_start(&u, a, w, o);
+    int reps = o->reps < 1 ? 1 : o->reps > MAX_REPS ? MAX_REPS : o->reps;
+    for (int r = 0; r < reps; r++) mj_bench_unit_rep(&u);
+    mj_bench_unit_finish(&u);
+    *out = u.r;
 }
 
 void mj_bench_csv_header(FILE *out)

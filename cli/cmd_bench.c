@@ -10,6 +10,8 @@
 #include "mj_bench.h"
 
 enum { MAX_ALGOS = 64, MAX_WORKLOADS = 64 };
+/* hands held at once for timing in turns: about 90 MB of hands and truths */
+enum { GROUP_HANDS = 1 << 21 };
 
 typedef struct {
     const mj_algo *algos[MAX_ALGOS];
@@ -80,43 +82,71 @@ static void emit(bench_job *job, const mj_algo *a, const mj_bench_result *r)
     if (!r->correct && !a->flawed) job->errors++;
 }
 
-/* Times every selected algorithm that supports the workload's rules. */
-static void run_workload(bench_job *job, const mj_bench_workload *w)
+/* One unit's line on stderr: its figures, or what it got wrong. */
+static void report_unit(const mj_bench_unit *u)
+{
+    const mj_algo *a = u->a;
+    const mj_bench_workload *w = u->w;
+    const mj_bench_result *r = &u->r;
+    if (r->correct) {
+        fprintf(stderr, "bench: %-12s %-16s %10.2f ns/hand (min %.2f, max %.2f)", w->name, a->name, r->ns_median,
+                r->ns_min, r->ns_max);
+        if (r->batch_timed) fprintf(stderr, "; batched %.2f (min %.2f)", r->batch_ns_median, r->batch_ns_min);
+        fputc('\n', stderr);
+        return;
+    }
+    char hand[MJ_FORMAT_CAP] = "?", want[160], got[160];
+    if (r->first_wrong < w->count) {
+        const mj_hand *h = &w->hands[r->first_wrong];
+        mj_format(h, MJ_NOTATION_MPSZ, hand, sizeof hand);
+        if (w->mode == MJ_BENCH_WAITS) {
+            mj_format_kindset(w->truth[r->first_wrong], want, sizeof want);
+            mj_format_kindset(mj_algo_waits(a, h, &w->rules), got, sizeof got);
+        } else {
+            snprintf(want, sizeof want, "%s", w->truth[r->first_wrong] ? "win" : "no");
+            snprintf(got, sizeof got, "%s", mj_algo_is_win(a, h, &w->rules) ? "win" : "no");
+        }
+    } else {
+        snprintf(want, sizeof want, "the same sum every pass");
+        snprintf(got, sizeof got, "different sums");
+    }
+    fprintf(stderr, "bench: %-12s %-16s ERROR: %s: truth %s, %s says %s\n", w->name, a->name, hand, want, a->name, got);
+}
+
+/* Times every selected algorithm that supports each workload's rules, all of them in turns: one
+ * repetition of each (algorithm, workload) per round (mj_bench_unit_*), so that a slow phase of
+ * a shared machine costs one repetition of each rather than all of one; then reports in
+ * workload, then algorithm order. 0, or -1 when out of memory (said on stderr). */
+static int run_group(bench_job *job, const mj_bench_workload *ws, size_t nw)
 {
     mj_bench_options o = {.reps = (int)job->reps, .min_rep_seconds = (double)job->rep_ms / 1000.0};
-    for (size_t i = 0; i < job->nalgos; i++) {
-        const mj_algo *a = job->algos[i];
-        if (!mj_algo_supports(a, &w->rules)) {
-            fprintf(stderr, "bench: %-12s %-16s skipped: does not support rules %s\n", w->name, a->name, w->rules.name);
-            continue;
-        }
-        mj_bench_result r;
-        mj_bench_run(a, w, &o, &r);
-        emit(job, a, &r);
-        if (r.correct) {
-            fprintf(stderr, "bench: %-12s %-16s %10.2f ns/hand (min %.2f, max %.2f)", w->name, a->name, r.ns_median,
-                    r.ns_min, r.ns_max);
-            if (r.batch_timed) fprintf(stderr, "; batched %.2f (min %.2f)", r.batch_ns_median, r.batch_ns_min);
-            fputc('\n', stderr);
-            continue;
-        }
-        char hand[MJ_FORMAT_CAP] = "?", want[160], got[160];
-        if (r.first_wrong < w->count) {
-            const mj_hand *h = &w->hands[r.first_wrong];
-            mj_format(h, MJ_NOTATION_MPSZ, hand, sizeof hand);
-            if (w->mode == MJ_BENCH_WAITS) {
-                mj_format_kindset(w->truth[r.first_wrong], want, sizeof want);
-                mj_format_kindset(mj_algo_waits(a, h, &w->rules), got, sizeof got);
-            } else {
-                snprintf(want, sizeof want, "%s", w->truth[r.first_wrong] ? "win" : "no");
-                snprintf(got, sizeof got, "%s", mj_algo_is_win(a, h, &w->rules) ? "win" : "no");
-            }
-        } else {
-            snprintf(want, sizeof want, "the same sum every pass");
-            snprintf(got, sizeof got, "different sums");
-        }
-        fprintf(stderr, "bench: %-12s %-16s ERROR: %s: truth %s, %s says %s\n", w->name, a->name, hand, want, a->name, got);
+    mj_bench_unit *units = calloc(nw * job->nalgos + 1, sizeof *units);
+    if (!units) {
+        fprintf(stderr, "mjverify: bench: out of memory for %zu timings\n", nw * job->nalgos);
+        return -1;
     }
+    size_t nu = 0;
+    for (size_t k = 0; k < nw; k++)
+        for (size_t i = 0; i < job->nalgos; i++) {
+            const mj_algo *a = job->algos[i];
+            if (!mj_algo_supports(a, &ws[k].rules)) {
+                fprintf(stderr, "bench: %-12s %-16s skipped: does not support rules %s\n", ws[k].name, a->name,
+                        ws[k].rules.name);
+                continue;
+            }
+            mj_bench_unit_start(&units[nu++], a, &ws[k], &o);
+        }
+    for (unsigned long r = 0; r < job->reps; r++) {
+        if (nu > 1) fprintf(stderr, "bench: repetition %lu of %lu, %zu timings in turn\n", r + 1, job->reps, nu);
+        for (size_t u = 0; u < nu; u++) mj_bench_unit_rep(&units[u]);
+    }
+    for (size_t u = 0; u < nu; u++) {
+        mj_bench_unit_finish(&units[u]);
+        emit(job, units[u].a, &units[u].r);
+        report_unit(&units[u]);
+    }
+    free(units);
+    return 0;
 }
 
 /* Exhaustive verify on 1..N threads for each selected algorithm the oracle can judge. */
@@ -210,18 +240,25 @@ int cli_cmd_bench(int argc, char **argv)
     int failed = 0;
     if (job.input) {
         fprintf(stderr, "bench: %zu hands from %s under %s\n", input.count, job.input, input.rules.name);
-        run_workload(&job, &input);
+        if (run_group(&job, &input, 1) != 0) failed = 1;
         mj_bench_workload_free(&input);
     }
-    mj_bench_workload w;
-    for (size_t i = 0; i < job.nworkloads && !failed; i++) {
-        if (mj_bench_workload_make(&w, job.workloads[i], job.hands, job.seed, why, sizeof why) != 0) {
-            fprintf(stderr, "mjverify: %s\n", why);
-            failed = 1;
-            break;
+    /* the workloads are timed together in groups of at most GROUP_HANDS hands (all of them at
+     * the default 8,192 hands each; one at a time when --hands is large) */
+    static mj_bench_workload ws[MAX_WORKLOADS];
+    for (size_t i = 0; i < job.nworkloads && !failed;) {
+        size_t nw = 0, held = 0;
+        while (i < job.nworkloads && (nw == 0 || held + job.hands <= GROUP_HANDS)) {
+            if (mj_bench_workload_make(&ws[nw], job.workloads[i], job.hands, job.seed, why, sizeof why) != 0) {
+                fprintf(stderr, "mjverify: %s\n", why);
+                failed = 1;
+                break;
+            }
+            held += ws[nw++].count;
+            i++;
         }
-        run_workload(&job, &w);
-        mj_bench_workload_free(&w);
+        if (!failed && run_group(&job, ws, nw) != 0) failed = 1;
+        for (size_t k = 0; k < nw; k++) mj_bench_workload_free(&ws[k]);
     }
     if (job.verify && !failed) failed = run_verify(&job);
     /* an earlier row may have failed (a full disk): the error flag, not only fclose, says so */

@@ -70,7 +70,7 @@ static const cli_help helps[] = {
       {"--workload all|hands|sizes|verify|NAME,...", "generated workloads (default all)"},
       {"--threads N", "threads for the verify workload, 1..1024 (default: all cores)"},
       {"--seed S", "seed of the generated hands (default 20261122)"},
-      {"--reps R", "timed repetitions per measurement, 1..1000 (default 5)"},
+      {"--reps R", "timed repetitions per measurement, 1..1000 (default 5); each round times every algorithm on every workload once, so a slow spell of the machine spoils one repetition of each, not all of one"},
       {"--csv FILE", "write the CSV to FILE (default standard output)"},
       {"--input FILE", "time the hands of FILE (one per line) instead of generated workloads"},
       {"--rules R", "rules of the --input hands (default riichi)"},

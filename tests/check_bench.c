@@ -277,6 +277,46 @@ START_TEST(wrong_waits_get_error)
 }
 END_TEST
 
+/* Units timed in turns (as mjverify bench does): each takes exactly the repetitions asked for,
+ * a wrong one among them is an ERROR without a speed and does not stop the others, and the
+ * right ones give the same checksum, with batched figures, as mj_bench_run. */
+START_TEST(units_in_turns)
+{
+    mj_bench_workload w[2];
+    char err[256];
+    ck_assert_int_eq(mj_bench_workload_make(&w[0], "complete108", 500, seed, err, sizeof err), 0);
+    ck_assert_int_eq(mj_bench_workload_make(&w[1], "deal136", 500, seed, err, sizeof err), 0);
+    mj_bench_options o = {.reps = 3, .min_rep_seconds = 0.0005};
+    const mj_algo *table = mj_algo_find("table");
+    ck_assert_ptr_nonnull(table);
+    ck_assert_ptr_nonnull(table->is_win_batch);
+    mj_bench_unit u[3];
+    mj_bench_unit_start(&u[0], &wrong_algo, &w[0], &o);
+    mj_bench_unit_start(&u[1], table, &w[0], &o);
+    mj_bench_unit_start(&u[2], table, &w[1], &o);
+    for (int r = 0; r < o.reps; r++)
+        for (int k = 0; k < 3; k++) mj_bench_unit_rep(&u[k]);
+    for (int k = 0; k < 3; k++) mj_bench_unit_finish(&u[k]);
+    ck_assert(!u[0].r.correct);
+    ck_assert_int_eq(u[0].reps, 0);
+    for (int k = 1; k < 3; k++) {
+        const mj_bench_result *r = &u[k].r;
+        ck_assert(r->correct);
+        ck_assert_int_eq(u[k].reps, o.reps);
+        ck_assert_uint_eq(r->checksum, w[k - 1].checksum);
+        ck_assert(r->ns_min > 0 && r->ns_min <= r->ns_median && r->ns_median <= r->ns_max);
+        ck_assert(r->batch_timed);
+        ck_assert(r->batch_ns_min > 0 && r->batch_ns_min <= r->batch_ns_median && r->batch_ns_median <= r->batch_ns_max);
+        mj_bench_result one;
+        mj_bench_run(table, &w[k - 1], &o, &one);
+        ck_assert(one.correct && one.batch_timed);
+        ck_assert_uint_eq(one.checksum, r->checksum);
+    }
+    mj_bench_workload_free(&w[0]);
+    mj_bench_workload_free(&w[1]);
+}
+END_TEST
+
 /* Median of an even count is the mean of the middle two; min and max are the ends. */
 START_TEST(stats_median_min_max)
 {
@@ -326,6 +366,7 @@ int main(void)
     tcase_add_test(verdict, wrong_algorithm_gets_error_not_speed);
     tcase_add_test(verdict, wrong_waits_get_error);
     tcase_add_test(verdict, stats_median_min_max);
+    tcase_add_test(verdict, units_in_turns);
     suite_add_tcase(s, verdict);
     return tu_run(s);
 }
