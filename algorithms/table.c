@@ -487,7 +487,7 @@ DECIDE_TARGET static inline __attribute__((always_inline)) bool decide1(const mj
          * of a win) and no standard form (seven honor groups); so it wins iff each suit holds
          * its 1 and 9 once or twice and nothing else */
         if (n <= 14) win = orphan_suits(h->count);
-        else win = n <= (unsigned)r->max_win && table_is_win(h, r); /* kongs: n >= 15 >= min_win */
+        else win = n >= (unsigned)r->min_win && n <= (unsigned)r->max_win && table_is_win(h, r); /* kong sizes */
     }
     return win;
 }

@@ -149,6 +149,27 @@ START_TEST(every_algorithm_on_workloads)
 }
 END_TEST
 
+/* A rule set's window applies to kong sizes too: mediatek's hands of 14-18 tiles (half built
+ * complete) with the window narrowed to 16-18, so that the complete 15-tile hands must come
+ * out 0, through the batch's rare path as through is_win. */
+START_TEST(window_applies_to_kong_sizes)
+{
+    const mj_algo *table = mj_algo_find("table");
+    ck_assert_int_eq(mj_bench_truth_init(), 0);
+    mj_bench_workload w;
+    char err[256];
+    ck_assert_msg(mj_bench_workload_make(&w, "kongs", 2000, tu_seed("kong window", 16), err, sizeof err) == 0, "%s", err);
+    mj_rules r = w.rules;
+    r.min_win = 16;
+    size_t fifteen_wins = 0;
+    for (size_t i = 0; i < w.count; i++) fifteen_wins += w.hands[i].tiles == 15 && w.truth[i];
+    ck_assert_uint_gt(fifteen_wins, 0); /* the narrowed window turns these away */
+    hand_list l = {w.hands, w.count, w.count};
+    expect_agree(table, mj_algo_is_win_batch, "native batch, window 16-18", &l, &r);
+    mj_bench_workload_free(&w);
+}
+END_TEST
+
 /* The comparison above can fail: a batch that flips one answer deep in the hands, or one
  * that miscounts its wins, is caught, at that hand. */
 static const mj_hand *flip_hand;   /* the hand whose answer the wrong batch flips */
@@ -188,6 +209,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, every_small_hand);
     tcase_add_test(tc, every_algorithm_on_workloads);
+    tcase_add_test(tc, window_applies_to_kong_sizes);
     tcase_add_test(tc, a_wrong_batch_is_caught);
     suite_add_tcase(s, tc);
     return tu_run(s);
