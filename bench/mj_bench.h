@@ -116,8 +116,8 @@ typedef struct {
     mj_bench_result r;
     uint64_t iters, batch_iters; /* passes a repetition, per call and batched */
     uint8_t *answers;            /* the batch's answers: batched figures when not NULL */
-    double *ns, *batch_ns;       /* one figure a repetition taken so far */
-    int reps;
+    double *ns, *batch_ns;       /* one figure a repetition taken so far, room for cap */
+    int reps, cap;               /* taken; asked for (o->reps within 1..1000): more are not taken */
 } mj_bench_unit;
 void mj_bench_unit_start(mj_bench_unit *u, const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o);
 void mj_bench_unit_rep(mj_bench_unit *u);

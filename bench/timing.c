@@ -2,7 +2,6 @@
 #include "mj_bench.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -90,6 +89,9 @@ __attribute__((noinline)) static bool timed_batch(const mj_algo *a, const mj_ben
 
 enum { MAX_REPS = 1000 };
 
+/* The repetitions asked for, within 1..MAX_REPS. */
+static int reps_of(const mj_bench_options *o) { return o->reps < 1 ? 1 : o->reps > MAX_REPS ? MAX_REPS : o->reps; }
+
 /* The pass count at which one repetition lasts min_rep_seconds; 0 when a pass summed to
  * anything but the truth. batch_out: the batch entry, answers written there. */
 static uint64_t calibrate(const mj_algo *a, const mj_bench_workload *w, const mj_bench_options *o, uint8_t *batch_out)
@@ -132,9 +134,9 @@ void mj_bench_unit_start(mj_bench_unit *u, const mj_algo *a, const mj_bench_work
         }
     }
     if (!out->correct || w->count == 0) return;
-    int reps = o->reps < 1 ? 1 : o->reps > MAX_REPS ? MAX_REPS : o->reps;
-    u->ns = malloc((size_t)reps * sizeof *u->ns);
-    u->batch_ns = malloc((size_t)reps * sizeof *u->batch_ns);
+    u->cap = reps_of(o);
+    u->ns = malloc((size_t)u->cap * sizeof *u->ns);
+    u->batch_ns = malloc((size_t)u->cap * sizeof *u->batch_ns);
     if (!u->ns || !u->batch_ns || !(u->iters = calibrate(a, w, o, NULL))) {
         out->correct = false; /* no memory, or the same hands summed differently: not deterministic */
         return;
@@ -157,7 +159,7 @@ void mj_bench_unit_start(mj_bench_unit *u, const mj_algo *a, const mj_bench_work
 
 void mj_bench_unit_rep(mj_bench_unit *u)
 {
-    if (!u->r.correct || !u->iters || u->reps >= MAX_REPS) return;
+    if (!u->r.correct || !u->iters || u->reps >= u->cap) return; /* past the repetitions asked for: none */
     double count = (double)u->w->count, t = 0;
     if (!timed(u->a, u->w, u->iters, &t)) {
         u->r.correct = false;
@@ -196,8 +198,7 @@ void mj_bench_run(const mj_algo *a, const mj_bench_workload *w, const mj_bench_o
 {
     mj_bench_unit u;
     mj_bench_unit_start(&u, a, w, o);
-    int reps = o->reps < 1 ? 1 : o->reps > MAX_REPS ? MAX_REPS : o->reps;
-    for (int r = 0; r < reps; r++) mj_bench_unit_rep(&u);
+    for (int r = 0; r < reps_of(o); r++) mj_bench_unit_rep(&u);
     mj_bench_unit_finish(&u);
     *out = u.r;
 }
