@@ -289,7 +289,9 @@ static void print_table(FILE *f, const mj_verify_result *res, bool md)
     const char *counts[3] = {"", "", ""};
     snprintf(verdict, sizeof verdict, "%llu %s", (unsigned long long)res->truth.positives,
              res->mode == MJ_MODE_WAITS ? "waiting" : "winning");
-    table_row(f, md, "(truth alone)", "", (unsigned long long)res->truth.hands, counts, res->truth.seconds, tns, verdict);
+    /* with algorithms, the truth's seconds are the enumeration's share: hands written, truth, tallies */
+    table_row(f, md, res->ncands ? "(enumeration)" : "(truth alone)", "", (unsigned long long)res->truth.hands, counts,
+              res->truth.seconds, tns, verdict);
     for (uint32_t i = 0; i < res->ncands; i++) {
         const mj_candidate_result *c = &res->cands[i];
         const mj_tally *t = &c->total;
@@ -326,8 +328,9 @@ static int write_markdown(const char *path, const mj_verify_result *res, const c
     fprintf(f, "# Exhaustive verification: rules %s (%s), %d kinds, sizes %d-%d, mode %s\n\n", res->rules.name, forms,
             res->tiles, res->size_min, res->size_max, mode_name(res->mode));
     fprintf(f, "mjverify %s (commit %s).\n\n", MJVERIFY_VERSION_STRING, MJVERIFY_GIT_COMMIT);
-    fprintf(f, "Every hand of each size was enumerated and judged by the oracle's constructive ground truth, then by "
-               "each algorithm. %s%s",
+    fprintf(f, "Every hand of each size was enumerated once, decided by the oracle's constructive ground truth and "
+               "judged by each algorithm%s. %s%s",
+            with_timings ? " (an algorithm's seconds are the time in its own calls, its share of the wall time)" : "",
             res->complete ? "The run is complete." : "**The run is incomplete (interrupted); totals are partial.**",
             res->shards > 1 ? " This is one shard of a split run." : "");
     if (with_timings) fprintf(f, " Threads: %d. Wall time: %.1f s.", res->threads, res->seconds);
@@ -335,7 +338,7 @@ static int write_markdown(const char *path, const mj_verify_result *res, const c
     print_table(f, res, true);
     if (skipped_md && *skipped_md) fprintf(f, "\nNot run (they do not support these rules): %s\n", skipped_md);
     fprintf(f, "\n## Hands by size\n\n| size | hands | %s |%s\n|---:|---:|---:|%s\n",
-            res->mode == MJ_MODE_WAITS ? "waiting" : "winning", with_timings ? " truth seconds |" : "",
+            res->mode == MJ_MODE_WAITS ? "waiting" : "winning", with_timings ? " enumeration seconds |" : "",
             with_timings ? "---:|" : "");
     for (int n = res->size_min; n <= res->size_max; n++) {
         fprintf(f, "| %d | %llu | %llu |", n, (unsigned long long)res->truth_by_size[n].hands,

@@ -7,6 +7,7 @@
 #include <sched.h>
 #include <omp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,9 @@ typedef struct {
     double idle; /* the worker's seconds spent waiting for work so far */
     mj_verify_chunk_result r;
 } wire_result;
+
+/* A result travels with the parts of the run's candidates only (the rest of r is unused). */
+static size_t wire_result_bytes(uint32_t ncands) { return offsetof(wire_result, r) + MJ_VERIFY_CHUNK_RESULT_BYTES(ncands); }
 
 static int g_rank, g_size;
 static bool g_in_verify, g_done;
@@ -150,7 +154,7 @@ int cli_mpi_worker(const mj_verify_config *cfg)
         mj_verify_worker_run(w, &in.c, &out->r, NULL, NULL);
         out->seq = in.seq;
         out->idle = idle;
-        e = MPI_Send(out, sizeof *out, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
+        e = MPI_Send(out, (int)wire_result_bytes(res->ncands), MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
         if (e != MPI_SUCCESS) lost(0, e, "sending a result to", NULL);
     }
     mj_verify_worker_free(w);
@@ -171,8 +175,7 @@ typedef struct {
 } slot;
 
 typedef struct {
-    uint64_t *batch;   /* hands per chunk, per kind of pass (truth, each candidate): the rank's
-                          measured speed on that kind times the target chunk time */
+    uint64_t batch;    /* hands per chunk: the rank's measured speed times the target chunk time */
     int inflight;
     uint64_t hands;    /* judged so far in this run */
     uint64_t chunks;
@@ -213,7 +216,7 @@ static bool next_chunk(coord *k, int r, mj_verify_chunk *c)
         k->hr = 0;
     }
     if (k->hp >= k->passes) return false;
-    uint64_t left = pass_total(k, k->hp) - k->hr, b = k->rk[r].batch[k->hp % (1 + k->res->ncands)];
+    uint64_t left = pass_total(k, k->hp) - k->hr, b = k->rk[r].batch;
     /* guided near the end: the last chunks shrink so that no rank finishes long after the others */
     uint64_t rest = left;
     for (uint32_t q = k->hp + 1; q < k->passes && rest < b * (uint64_t)k->nranks * 4; q++) rest += pass_total(k, q);
@@ -252,16 +255,16 @@ static void finish_chunk(coord *k, uint64_t seq, const mj_verify_chunk_result *r
 {
     slot *s = &k->ring[seq % k->cap];
     rank_state *q = &k->rk[s->rank];
-    s->r = *r;
+    memcpy(&s->r, r, MJ_VERIFY_CHUNK_RESULT_BYTES(k->res->ncands));
     s->done = true;
     q->inflight--;
     q->hands += s->c.count;
     q->chunks++;
-    q->busy += r->t.seconds;
+    q->busy += r->seconds;
     /* aim every chunk at the target time (the coordinator then costs a fixed, tiny share):
-     * the speed just seen on this kind of pass, moving at most 4x a chunk */
-    uint64_t *b = &q->batch[s->c.pass % (1 + k->res->ncands)];
-    double want = (double)s->c.count / (r->t.seconds > 1e-4 ? r->t.seconds : 1e-4) * k->target;
+     * the speed just seen, moving at most 4x a chunk */
+    uint64_t *b = &q->batch;
+    double want = (double)s->c.count / (r->seconds > 1e-4 ? r->seconds : 1e-4) * k->target;
     double lo = (double)*b / 4 > 4096 ? (double)*b / 4 : 4096, hi = (double)*b * 4;
     if (s->c.count >= *b / 2) *b = (uint64_t)(want < lo ? lo : want > hi ? hi : want);
     while (k->head < k->tail && k->ring[k->head % k->cap].done) {
@@ -299,13 +302,12 @@ static void progress(coord *k, bool force)
     k->last_show = t;
     if (!force && !k->tty && t - k->last_line < 10) return;
     k->last_line = t;
-    const uint32_t per_size = 1 + res->ncands;
-    double eta = 0;
+    /* every remaining hand at the rank-seconds per hand of those folded so far */
+    double eta = 0, judged = 0;
+    for (uint32_t c = 0; c < res->ncands; c++) judged += res->cands[c].total.seconds;
     for (uint32_t q = res->next_pass; q < k->passes && eta >= 0; q++) {
-        int qc = (int)(q % per_size) - 1;
-        const mj_tally *kt = qc >= 0 ? &res->cands[qc].total : &res->truth;
-        double sec = kt->hands ? kt->seconds / (double)kt->hands
-                               : res->truth.hands ? 20 * res->truth.seconds / (double)res->truth.hands : -1;
+        const mj_tally *kt = &res->truth;
+        double sec = kt->hands ? (kt->seconds + judged) / (double)kt->hands : -1;
         if (sec < 0) eta = -1;
         else eta += sec * (double)(pass_total(k, q) - (q == res->next_pass ? res->next_rank : 0)) / k->nranks;
     }
@@ -319,10 +321,9 @@ static void progress(coord *k, bool force)
     fmt_duration(t - k->start, el, sizeof el);
     fmt_duration(eta, left, sizeof left);
     uint32_t p = res->next_pass < k->passes ? res->next_pass : k->passes - 1;
-    int ci = (int)(p % per_size) - 1;
     fprintf(stderr, "%sverify[mpi %d ranks]: pass %u/%u size %d %s | %.3g hands/s | share%s | elapsed %s | left %s%s",
-            k->tty ? "\r\033[K" : "", k->nranks, p + 1, k->passes, res->size_min + (int)(p / per_size),
-            ci >= 0 ? k->cfg->cands[ci].name : "truth", rate, share, el, left, k->tty && !force ? "" : "\n");
+            k->tty ? "\r\033[K" : "", k->nranks, p + 1, k->passes, res->size_min + (int)p,
+            res->ncands == 0 ? "truth" : res->ncands == 1 ? k->cfg->cands[0].name : "every algorithm", rate, share, el, left, k->tty && !force ? "" : "\n");
     fflush(stderr);
 }
 
@@ -353,7 +354,7 @@ static void poll_once(void *ctx)
         e = MPI_Recv(k->in, sizeof *k->in, MPI_BYTE, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         if (e != MPI_SUCCESS) lost(st.MPI_SOURCE, e, "receiving a result from", k->cfg->checkpoint);
         k->msgs++;
-        k->bytes += sizeof *k->in;
+        k->bytes += wire_result_bytes(k->res->ncands);
         k->rk[st.MPI_SOURCE].idle = k->in->idle;
         finish_chunk(k, k->in->seq, &k->in->r);
     }
@@ -392,15 +393,7 @@ mj_verify_outcome cli_mpi_run(const mj_verify_config *cfg, mj_verify_result *res
         snprintf(err->message, sizeof err->message, "the saved state belongs to a different run");
         k.failed = true;
     }
-    for (int r = 0; r < g_size && !k.failed; r++) {
-        k.rk[r].batch = malloc((1 + res->ncands) * sizeof *k.rk[r].batch);
-        if (!k.rk[r].batch) {
-            snprintf(err->message, sizeof err->message, "out of memory preparing the run");
-            k.failed = true;
-            break;
-        }
-        for (uint32_t c = 0; c <= res->ncands; c++) k.rk[r].batch[c] = 1u << 14;
-    }
+    for (int r = 0; r < g_size; r++) k.rk[r].batch = 1u << 14;
     res->threads = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
     check_binding(res->threads);
     k.start = k.last_save = k.shown_at = now();
@@ -481,7 +474,6 @@ mj_verify_outcome cli_mpi_run(const mj_verify_config *cfg, mj_verify_result *res
         fputs("]}\n", f);
         fclose(f);
     }
-    for (int r = 0; r < g_size; r++) free(k.rk[r].batch);
     free(k.rk), free(k.ring), free(k.in);
     mj_verify_worker_free(w);
     g_done = true;

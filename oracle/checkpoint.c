@@ -285,7 +285,7 @@ mj_status mj_checkpoint_parse(const uint8_t *data, size_t len, mj_verify_result 
         return refuse(err, 44, "rule set out of range");
     if (out->shards < 1 || out->shards > 65536 || out->shard >= out->shards || out->ncands > MJ_ORACLE_MAX_CANDIDATES)
         return refuse(err, 112, "shard or algorithm count out of range");
-    uint32_t passes = (uint32_t)(out->size_max - out->size_min + 1) * (1 + out->ncands);
+    uint32_t passes = (uint32_t)(out->size_max - out->size_min + 1); /* one a size */
     if (out->next_pass > passes || (out->complete != (out->next_pass == passes)) || (out->complete && out->next_rank))
         return refuse(err, 124, "position out of range");
     if (out->threads < 0 || out->seconds != out->seconds || out->seconds < 0) return refuse(err, 137, "timing fields out of range");

@@ -163,7 +163,8 @@ typedef mj_verify_chunk_result unit_res;
 typedef struct {
     const plan *pl;
     int n;
-    const mj_candidate *cand; /* NULL: the truth pass */
+    const mj_candidate *cands;
+    uint32_t ncands;
     int keep;
 } pass_info;
 
@@ -188,7 +189,7 @@ static void unrank(const plan *p, int n, uint64_t r, uint32_t idx[ORC_GROUPS])
     idx[p->G - 1] = p->sh[p->G - 1]->start[budget] + (uint32_t)r;
 }
 
-static void note(unit_res *u, int keep, const mj_hand *h, uint64_t rank, uint64_t truth, uint64_t got)
+static void note(mj_verify_part *u, int keep, const mj_hand *h, uint64_t rank, uint64_t truth, uint64_t got)
 {
     u->t.mismatches++;
     if (got & ~truth) u->t.false_wins++;
@@ -230,13 +231,6 @@ static int set_group(const plan *p, mj_hand *h, int g, uint32_t i)
     return t;
 }
 
-/* Candidates get their hands from a ring of RING copies, each written RING - 1 calls before
- * it is read: a hand read right after its last group was stored would make every word load
- * that straddles those stores wait for them to reach the cache (store forwarding fails),
- * which costs a fast algorithm more than its own work. Only the last group's counts change
- * within a block, so the ring is filled whole at each block start and then one slot a hand. */
-enum { RING = 4 };
-
 static inline void set_last(mj_hand *h, const orc_shapes *ls, uint32_t x, int lbase)
 {
     /* fixed-size copies: the last group is a suit (9 kinds) or the honors (7) */
@@ -244,41 +238,94 @@ static inline void set_last(mj_hand *h, const orc_shapes *ls, uint32_t x, int lb
     else memcpy(h->count + lbase, ls->count[x], 7);
 }
 
-/* Win mode through the candidate's batch entry: hands j..stop of one block (the outer groups
- * fixed in h) in arrays of BATCH, each array's last groups written before the call reads any
- * (no store is read right after it is made), answers compared after it. */
-enum { BATCH = 64 };
+/* The candidates judge hands a buffer at a time: the enumerator writes up to BUF hands (of
+ * consecutive ranks, across blocks of the outer groups) with the truth's answer for each,
+ * then every candidate takes the whole buffer in turn, through its batch entry if it has one
+ * (one call a hand otherwise), and its answers are compared with the truth's. So a hand is
+ * written and decided by the truth once for all candidates, a candidate's code and tables stay
+ * warm over a buffer, and no hand is read right after it was stored (a word load straddling
+ * fresh stores waits for them to reach the cache). A clock read after each candidate's turn
+ * gives its share of the time (about 17 ns a read here: 0.02 ns a hand a candidate). Buffers
+ * of 64 and 256 hands were slower on make verify's 14-tile shards (one thread, alternating
+ * runs); 4,096 no faster than 1,024. */
+enum { BUF = 1024 };
 
-static void judge_batch(const pass_info *ps, unit_res *u, const mj_hand *h, const orc_shapes *ls, int lbase,
-                        const uint8_t *row, uint32_t sl, const uint8_t *lcls, uint32_t j, uint32_t stop,
-                        uint64_t rank)
+typedef struct {
+    mj_hand hands[BUF];
+    uint8_t truth[BUF], out[BUF];
+    mj_kindset twaits[BUF], got[BUF];
+    uint32_t m;
+    uint64_t rank0; /* rank of hands[0] */
+} judge_buf;
+
+static double now(void)
 {
-    const mj_candidate *cand = ps->cand;
-    mj_hand hands[BATCH];
-    uint8_t out[BATCH];
-    uint32_t filled = stop - j < BATCH ? stop - j : BATCH;
-    for (uint32_t k = 0; k < filled; k++) hands[k] = *h;
-    uint64_t pos = 0;
-    for (uint32_t x = j; x < stop; x += BATCH) {
-        uint32_t m = stop - x < BATCH ? stop - x : BATCH;
-        for (uint32_t k = 0; k < m; k++) set_last(&hands[k], ls, x + k, lbase);
-        cand->is_win_batch(cand->ctx, hands, m, &ps->pl->rules, out);
-        for (uint32_t k = 0; k < m; k++) {
-            uint64_t t = row[lcls[x + k] * sl];
-            pos += t;
-            if (out[k] != t) note(u, ps->keep, &hands[k], rank + (x + k - j), t, out[k]);
-        }
-    }
-    u->t.positives += pos;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
+static void judge(const pass_info *ps, unit_res *u, judge_buf *jb)
+{
+    const uint32_t m = jb->m;
+    const mj_rules *r = &ps->pl->rules;
+    const bool waits = ps->pl->mode == MJ_MODE_WAITS;
+    uint64_t pos = 0;
+    if (waits) {
+        for (uint32_t k = 0; k < m; k++) {
+            u->hist[__builtin_popcountll(jb->twaits[k])]++;
+            pos += jb->twaits[k] != 0;
+        }
+    } else {
+        for (uint32_t k = 0; k < m; k++) pos += jb->truth[k];
+    }
+    u->truth.hands += m;
+    u->truth.positives += pos;
+    double t0 = now();
+    for (uint32_t c = 0; c < ps->ncands; c++) {
+        const mj_candidate *cand = &ps->cands[c];
+        mj_verify_part *pt = &u->cand[c];
+        if (waits) {
+            for (uint32_t k = 0; k < m; k++) jb->got[k] = cand->waits(cand->ctx, &jb->hands[k], r);
+        } else if (cand->is_win_batch) {
+            cand->is_win_batch(cand->ctx, jb->hands, m, r, jb->out);
+        } else {
+            for (uint32_t k = 0; k < m; k++) jb->out[k] = cand->is_win(cand->ctx, &jb->hands[k], r);
+        }
+        double t1 = now();
+        pt->t.seconds += t1 - t0;
+        t0 = t1;
+        pt->t.hands += m;
+        pt->t.positives += pos;
+        if (waits) {
+            for (uint32_t k = 0; k < m; k++)
+                if (jb->got[k] != jb->twaits[k]) note(pt, ps->keep, &jb->hands[k], jb->rank0 + k, jb->twaits[k], jb->got[k]);
+        } else if (memcmp(jb->out, jb->truth, m) != 0) {
+            for (uint32_t k = 0; k < m; k++)
+                if (jb->out[k] != jb->truth[k]) note(pt, ps->keep, &jb->hands[k], jb->rank0 + k, jb->truth[k], jb->out[k]);
+        }
+    }
+    jb->m = 0;
+}
+
+static void clear_unit(unit_res *u, uint32_t ncands)
+{
+    u->seconds = 0;
+    memset(&u->truth, 0, sizeof u->truth);
+    memset(u->hist, 0, sizeof u->hist);
+    u->ncands = ncands;
+    for (uint32_t c = 0; c < ncands; c++) {
+        memset(&u->cand[c].t, 0, sizeof u->cand[c].t);
+        u->cand[c].nfirst = u->cand[c].nsmallest = 0;
+    }
+}
+
+static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u, judge_buf *jb)
 {
     const plan *p = ps->pl;
     const int L = p->G - 1, n = ps->n;
-    const mj_candidate *cand = ps->cand;
-    const bool waits = p->mode == MJ_MODE_WAITS;
-    memset(u, 0, offsetof(unit_res, first));
+    const bool waits = p->mode == MJ_MODE_WAITS, judging = ps->ncands > 0;
+    clear_unit(u, ps->ncands);
     if (lo >= hi) return;
     uint32_t idx[ORC_GROUPS];
     int cnt[ORC_GROUPS] = {0};
@@ -294,6 +341,7 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
     const int lbase = L * 9;
     uint32_t j = idx[L];
     uint64_t rank = lo;
+    if (judging) jb->m = 0;
     for (;;) {
         uint32_t end = ls->start[n - used + 1];
         uint64_t m = hi - rank;
@@ -303,49 +351,34 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
             if (g != L) osum += cls_of(p, g, idx[g]) * p->stride[g];
         const uint8_t *row = p->wt + osum;
         uint32_t stop = j + (uint32_t)m;
-        if (!cand && !waits) {
+        if (!judging && !waits) {
             uint64_t pos = 0;
             for (uint32_t x = j; x < stop; x++) pos += row[lcls[x] * sl];
-            u->t.positives += pos;
-        } else if (!cand) {
+            u->truth.positives += pos;
+            u->truth.hands += m;
+        } else if (!judging) {
             for (uint32_t x = j; x < stop; x++) {
                 idx[L] = x;
                 mj_kindset w = truth_waits(p, idx);
                 u->hist[__builtin_popcountll(w)]++;
-                u->t.positives += w != 0;
+                u->truth.positives += w != 0;
             }
-        } else if (!waits && cand->is_win_batch) {
-            judge_batch(ps, u, &h, ls, lbase, row, sl, lcls, j, stop, rank);
+            u->truth.hands += m;
         } else {
-            mj_hand ring[RING];
-            for (int k = 0; k < RING; k++) ring[k] = h;
-            for (uint32_t x = j; x < stop && x < j + RING; x++) set_last(&ring[(x - j) % RING], ls, x, lbase);
-            if (!waits) {
-                bool (*is_win)(const void *, const mj_hand *, const mj_rules *) = cand->is_win;
-                const void *ctx = cand->ctx;
-                uint64_t pos = 0;
-                for (uint32_t x = j; x < stop; x++) {
-                    mj_hand *cur = &ring[(x - j) % RING];
-                    uint64_t t = row[lcls[x] * sl];
-                    uint64_t got = is_win(ctx, cur, &p->rules);
-                    pos += t;
-                    if (got != t) note(u, ps->keep, cur, rank + (x - j), t, got);
-                    if (x + RING < stop) set_last(cur, ls, x + RING, lbase);
-                }
-                u->t.positives += pos;
-            } else {
-                for (uint32_t x = j; x < stop; x++) {
-                    mj_hand *cur = &ring[(x - j) % RING];
+            for (uint32_t x = j; x < stop; x++) {
+                if (jb->m == BUF) judge(ps, u, jb);
+                uint32_t k = jb->m++;
+                if (k == 0) jb->rank0 = rank + (x - j);
+                jb->hands[k] = h;
+                set_last(&jb->hands[k], ls, x, lbase);
+                if (waits) {
                     idx[L] = x;
-                    mj_kindset t = truth_waits(p, idx);
-                    mj_kindset got = cand->waits(cand->ctx, cur, &p->rules);
-                    u->t.positives += t != 0;
-                    if (got != t) note(u, ps->keep, cur, rank + (x - j), t, got);
-                    if (x + RING < stop) set_last(cur, ls, x + RING, lbase);
+                    jb->twaits[k] = truth_waits(p, idx);
+                } else {
+                    jb->truth[k] = row[lcls[x] * sl];
                 }
             }
         }
-        u->t.hands += m;
         rank += m;
         if (rank >= hi || L == 0) break;
         /* next tuple of outer shapes: the last outer group moves first */
@@ -367,16 +400,10 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u)
         }
         j = ls->start[n - used];
     }
+    if (judging && jb->m) judge(ps, u, jb);
 }
 
 /* ---- the run ---- */
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static mj_status bad(mj_error *err, const char *why)
 {
@@ -453,9 +480,10 @@ static void merge_lists(mj_candidate_result *c, const mj_counterexample *first, 
 struct mj_verify_worker {
     plan p;
     const mj_candidate *cands;
-    uint32_t per_size, shard, shards;
+    uint32_t ncands, shard, shards;
     int size_min, keep, threads, units;
     unit_res *u;
+    judge_buf *buf; /* one a thread */
 };
 
 void mj_verify_worker_free(mj_verify_worker *w)
@@ -463,6 +491,7 @@ void mj_verify_worker_free(mj_verify_worker *w)
     if (!w) return;
     plan_free(&w->p);
     free(w->u);
+    free(w->buf);
     free(w);
 }
 
@@ -480,13 +509,14 @@ mj_verify_worker *mj_verify_worker_new(const mj_verify_config *cfg, const mj_ver
     w->threads = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
     w->units = 8 * w->threads;
     w->cands = cfg->cands;
-    w->per_size = 1 + res->ncands;
+    w->ncands = res->ncands;
     w->shard = res->shard;
     w->shards = res->shards;
     w->size_min = res->size_min;
     w->keep = res->cex_keep;
     w->u = calloc((size_t)w->units, sizeof *w->u);
-    if (!w->u || plan_build(&w->p, res->tiles, &res->rules, res->mode) != 0) {
+    w->buf = res->ncands ? malloc((size_t)w->threads * sizeof *w->buf) : NULL;
+    if (!w->u || (res->ncands && !w->buf) || plan_build(&w->p, res->tiles, &res->rules, res->mode) != 0) {
         mj_verify_worker_free(w);
         bad(err, "out of memory preparing the run");
         return NULL;
@@ -507,9 +537,8 @@ static uint64_t shard_hands(const uint64_t nrest[][MJ_MAX_TILES + 1], uint32_t s
 void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_verify_chunk_result *out,
                           void (*poll)(void *ctx), void *poll_ctx)
 {
-    int n = w->size_min + (int)(c->pass / w->per_size);
-    int ci = (int)(c->pass % w->per_size) - 1;
-    pass_info ps = {.pl = &w->p, .n = n, .cand = ci >= 0 ? &w->cands[ci] : NULL, .keep = w->keep};
+    int n = w->size_min + (int)c->pass;
+    pass_info ps = {.pl = &w->p, .n = n, .cands = w->cands, .ncands = w->ncands, .keep = w->keep};
     plan_table(&w->p, w->p.mode == MJ_MODE_WAITS ? n + 1 : n);
     uint64_t lo;
     shard_hands(w->p.nrest, w->shard, w->shards, n, &lo);
@@ -521,50 +550,57 @@ void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_veri
     {
 #pragma omp for schedule(dynamic, 1) nowait
         for (int k = 0; k < units; k++) {
-            run_unit(&ps, from + b * (uint64_t)k / (uint64_t)units, from + b * (uint64_t)(k + 1) / (uint64_t)units, &u[k]);
+            run_unit(&ps, from + b * (uint64_t)k / (uint64_t)units, from + b * (uint64_t)(k + 1) / (uint64_t)units, &u[k],
+                     w->buf ? &w->buf[omp_get_thread_num()] : NULL);
             if (poll && omp_get_thread_num() == 0) poll(poll_ctx);
         }
     }
     double dt = now() - t0;
     /* merge in unit order: the same lists whatever thread ran which unit */
-    memset(out, 0, offsetof(unit_res, first));
+    clear_unit(out, w->ncands);
+    double judged = 0;
     for (int k = 0; k < units; k++) {
-        add_tally(&out->t, &u[k].t);
+        add_tally(&out->truth, &u[k].truth);
         for (int x = 0; x <= MJ_KINDS; x++) out->hist[x] += u[k].hist[x];
-        for (uint32_t i = 0; i < u[k].nfirst; i++) keep_sorted(out->first, &out->nfirst, w->keep, &u[k].first[i], 0);
-        for (uint32_t i = 0; i < u[k].nsmallest; i++)
-            keep_sorted(out->smallest, &out->nsmallest, w->keep, &u[k].smallest[i], 1);
+        for (uint32_t ci = 0; ci < w->ncands; ci++) {
+            mj_verify_part *o = &out->cand[ci];
+            const mj_verify_part *s = &u[k].cand[ci];
+            add_tally(&o->t, &s->t);
+            for (uint32_t i = 0; i < s->nfirst; i++) keep_sorted(o->first, &o->nfirst, w->keep, &s->first[i], 0);
+            for (uint32_t i = 0; i < s->nsmallest; i++) keep_sorted(o->smallest, &o->nsmallest, w->keep, &s->smallest[i], 1);
+        }
     }
-    out->t.seconds = dt;
+    /* a candidate's share of the wall time: its calls' time over the threads that ran them */
+    for (uint32_t ci = 0; ci < w->ncands; ci++) {
+        out->cand[ci].t.seconds /= w->threads;
+        judged += out->cand[ci].t.seconds;
+    }
+    out->seconds = dt;
+    out->truth.seconds = dt > judged ? dt - judged : 0;
 }
 
-uint32_t mj_verify_passes(const mj_verify_result *res)
-{
-    return (uint32_t)(res->size_max - res->size_min + 1) * (1 + res->ncands);
-}
+uint32_t mj_verify_passes(const mj_verify_result *res) { return (uint32_t)(res->size_max - res->size_min + 1); }
 
 uint64_t mj_verify_pass_hands(const mj_verify_result *res, uint32_t pass)
 {
     uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1], lo;
     if (mj_truth_init() != 0) return 0;
     fill_nrest(nrest, active_groups(res->tiles));
-    return shard_hands((const uint64_t(*)[MJ_MAX_TILES + 1])nrest, res->shard, res->shards, res->size_min + (int)(pass / (1 + res->ncands)), &lo);
+    return shard_hands((const uint64_t(*)[MJ_MAX_TILES + 1])nrest, res->shard, res->shards, res->size_min + (int)pass, &lo);
 }
 
 void mj_verify_fold(mj_verify_result *res, const mj_verify_chunk *c, const mj_verify_chunk_result *r)
 {
-    const uint32_t per_size = 1 + res->ncands;
-    int n = res->size_min + (int)(c->pass / per_size);
-    int ci = (int)(c->pass % per_size) - 1;
-    if (ci >= 0) {
-        merge_lists(&res->cands[ci], r->first, r->nfirst, r->smallest, r->nsmallest, res->cex_keep);
-        add_tally(&res->cands[ci].total, &r->t);
-        add_tally(&res->cands[ci].by_size[n], &r->t);
-    } else {
-        for (int w = 0; w <= MJ_KINDS; w++) res->wait_hist[n][w] += r->hist[w];
-        add_tally(&res->truth, &r->t);
-        add_tally(&res->truth_by_size[n], &r->t);
+    int n = res->size_min + (int)c->pass;
+    for (uint32_t ci = 0; ci < res->ncands && ci < r->ncands; ci++) {
+        const mj_verify_part *pt = &r->cand[ci];
+        merge_lists(&res->cands[ci], pt->first, pt->nfirst, pt->smallest, pt->nsmallest, res->cex_keep);
+        add_tally(&res->cands[ci].total, &pt->t);
+        add_tally(&res->cands[ci].by_size[n], &pt->t);
     }
+    for (int w = 0; w <= MJ_KINDS; w++) res->wait_hist[n][w] += r->hist[w];
+    add_tally(&res->truth, &r->truth);
+    add_tally(&res->truth_by_size[n], &r->truth);
     if (c->pass == res->next_pass && c->from == res->next_rank) {
         res->next_rank += c->count;
         if (res->next_rank >= mj_verify_pass_hands(res, c->pass)) {
@@ -585,7 +621,6 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
         bad(err, "the saved state belongs to a different run (tile set, sizes, rules, mode, algorithms or shard differ)");
         return MJ_VERIFY_FAILED;
     }
-    const uint32_t per_size = 1 + res->ncands;
     const uint32_t passes = mj_verify_passes(res);
     mj_verify_worker *wk = mj_verify_worker_new(cfg, res, err);
     if (!wk) return MJ_VERIFY_FAILED;
@@ -595,25 +630,29 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
     double every = cfg->checkpoint_every > 0 ? cfg->checkpoint_every : 30;
     mj_verify_outcome outcome = MJ_VERIFY_DONE;
     uint64_t batch;
-    mj_verify_chunk_result cr;
+    mj_verify_chunk_result *crp = malloc(sizeof *crp);
+    if (!crp) {
+        mj_verify_worker_free(wk);
+        bad(err, "out of memory preparing the run");
+        return MJ_VERIFY_FAILED;
+    }
+    const char *what = res->ncands == 0 ? "truth" : res->ncands == 1 ? cfg->cands[0].name : "every algorithm";
     while (res->next_pass < passes) {
         uint32_t pass = res->next_pass;
-        int n = res->size_min + (int)(pass / per_size);
-        int ci = (int)(pass % per_size) - 1;
+        int n = res->size_min + (int)pass;
         uint64_t lo, total = shard_hands(pp->nrest, res->shard, res->shards, n, &lo);
         double pass_start = now(), pass_t0_done = (double)res->next_rank;
         /* a stop request or a due checkpoint is seen between batches only, so a batch is sized
          * by time (about BATCH_SECONDS at the rate just measured), and starts small again in
-         * each pass: a batch grown on the fast truth pass would take many seconds on a
-         * candidate's pass */
+         * each pass: a batch grown on a size no form wins at would take long on one that can */
         batch = 1u << 14;
         while (res->next_pass == pass && res->next_rank < total) {
             uint64_t b = total - res->next_rank;
             if (b > batch) b = batch;
             mj_verify_chunk ch = {.pass = pass, .from = res->next_rank, .count = b};
-            mj_verify_worker_run(wk, &ch, &cr, NULL, NULL);
-            double dt = cr.t.seconds;
-            mj_verify_fold(res, &ch, &cr);
+            mj_verify_worker_run(wk, &ch, crp, NULL, NULL);
+            double dt = crp->seconds;
+            mj_verify_fold(res, &ch, crp);
             res->seconds += dt;
             {
                 const double BATCH_SECONDS = 0.2;
@@ -626,20 +665,21 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
             uint64_t done = res->next_pass == pass ? res->next_rank : total;
             if (cfg->progress && (t - last_show >= 0.5 || stop)) {
                 last_show = t;
-                /* time left: each remaining pass at the rate its kind (truth or candidate) had */
-                double eta = 0;
+                /* time left: each remaining hand at the rate of the hands judged so far (a size no
+                 * form wins at is cheaper than one that can, so this is rough across sizes) */
+                double eta = 0, judged = 0;
+                for (uint32_t ci = 0; ci < res->ncands; ci++) judged += res->cands[ci].total.seconds;
                 for (uint32_t q = pass; q < passes; q++) {
-                    int qn = res->size_min + (int)(q / per_size), qc = (int)(q % per_size) - 1;
-                    const mj_tally *k = qc >= 0 ? &res->cands[qc].total : &res->truth;
-                    double sec_per = k->hands ? k->seconds / (double)k->hands
-                                              : res->truth.hands ? 20 * res->truth.seconds / (double)res->truth.hands : -1;
+                    int qn = res->size_min + (int)q;
+                    const mj_tally *k = &res->truth;
+                    double sec_per = k->hands ? (k->seconds + judged) / (double)k->hands : -1;
                     if (sec_per < 0) { eta = -1; break; }
                     uint64_t ql;
                     uint64_t qh = shard_hands(pp->nrest, res->shard, res->shards, qn, &ql);
                     eta += sec_per * (double)(q == pass ? qh - done : qh);
                 }
                 if (t - start < 2) eta = -1; /* the first batches are too small to say */
-                mj_verify_progress pr = {.size = n, .what = ci >= 0 ? cfg->cands[ci].name : "truth", .pass = pass,
+                mj_verify_progress pr = {.size = n, .what = what, .pass = pass,
                                          .passes = passes, .pass_done = done, .pass_total = total,
                                          .elapsed = t - start,
                                          .rate = ((double)done - pass_t0_done) / (t - pass_start + 1e-9),
@@ -661,7 +701,7 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
         if (outcome != MJ_VERIFY_DONE) break;
         if (cfg->progress) {
             double t = now();
-            mj_verify_progress pr = {.size = n, .what = ci >= 0 ? cfg->cands[ci].name : "truth", .pass = pass,
+            mj_verify_progress pr = {.size = n, .what = what, .pass = pass,
                                      .passes = passes, .pass_done = total, .pass_total = total, .elapsed = t - start,
                                      .rate = ((double)total - pass_t0_done) / (t - pass_start + 1e-9), .eta = -1,
                                      .pass_end = true};
@@ -677,6 +717,7 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
     res->complete = res->next_pass >= passes;
     if (outcome != MJ_VERIFY_FAILED && cfg->checkpoint && mj_checkpoint_save(cfg->checkpoint, res, err) != MJ_OK)
         outcome = MJ_VERIFY_FAILED;
+    free(crp);
     mj_verify_worker_free(wk);
     return outcome;
 }

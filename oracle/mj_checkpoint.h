@@ -20,7 +20,7 @@ MJ_API_BEGIN
  *  24+P u64     FNV-1a 64 of bytes 0 .. 24+P-1
  * A file is accepted only whole: right magic, version, length, checksum, every field in
  * range, and a config hash that matches its own recorded settings. */
-enum { MJ_CHECKPOINT_VERSION = 1, MJ_CHECKPOINT_MAX = 1u << 20 };
+enum { MJ_CHECKPOINT_VERSION = 2, MJ_CHECKPOINT_MAX = 1u << 20 }; /* 2: one pass a size */
 
 /* Encodes r into buf (cap bytes); returns the length, or 0 when cap is too small. */
 size_t mj_checkpoint_encode(const mj_verify_result *r, uint8_t *buf, size_t cap);

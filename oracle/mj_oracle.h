@@ -4,6 +4,7 @@
 #define MJ_ORACLE_H
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -50,7 +51,9 @@ typedef struct {
  * that is no wait); false_nonwins the reverse (a hand can count in both in waits mode). */
 typedef struct {
     uint64_t hands, positives, mismatches, false_wins, false_nonwins;
-    double seconds; /* wall time of this candidate's passes, all threads together */
+    double seconds; /* a candidate: the time in its calls, summed over threads / threads (its
+                       share of the wall time); the truth: the rest of the passes' wall time
+                       (enumeration, hands written, truth, tallies) */
 } mj_tally;
 
 typedef struct {
@@ -74,12 +77,12 @@ typedef struct {
     uint32_t shard, shards; /* this is part shard of shards (0-based) */
     uint32_t ncands;
     uint64_t config_hash;
-    /* where it stands: passes run in order, per size: truth, then each candidate */
+    /* where it stands: passes run in order, one per size (truth and every candidate) */
     uint32_t next_pass;
     uint64_t next_rank; /* hands of next_pass already done, counted from this shard's start */
     bool complete;
     /* what was found */
-    mj_tally truth, truth_by_size[MJ_MAX_TILES + 1]; /* the truth pass alone (enumeration + truth) */
+    mj_tally truth, truth_by_size[MJ_MAX_TILES + 1]; /* the truth; seconds: the enumeration's share */
     uint64_t wait_hist[MJ_MAX_TILES + 1][MJ_KINDS + 1]; /* waits mode: hands by number of waits */
     mj_candidate_result cands[MJ_ORACLE_MAX_CANDIDATES];
     double seconds; /* wall time of all passes (summed over resumed runs) */
@@ -149,20 +152,35 @@ mj_status mj_oracle_count(int tiles, int size, const mj_rules *r, mj_verify_mode
 uint64_t mj_oracle_hands(int tiles, int size);
 
 /* ---- work units: mj_verify_run a piece at a time, for a transport (oracle/README.md, MPI) ----
- * A chunk is hands [from, from + count) of one pass, counted from the shard's start. Any
- * chunking of a pass, folded in any order, gives the same totals and lists as mj_verify_run
- * (the lists are top-K by a total order); folding in pass order keeps res resumable. */
+ * A run has one pass per size: every hand of that size is enumerated once, decided by the
+ * truth and judged by every candidate. A chunk is hands [from, from + count) of one pass,
+ * counted from the shard's start. Any chunking of a pass, folded in any order, gives the same
+ * totals and lists as mj_verify_run (the lists are top-K by a total order); folding in pass
+ * order keeps res resumable. */
 typedef struct {
     uint32_t pass;
     uint64_t from, count;
 } mj_verify_chunk;
 
+/* One candidate's share of a chunk. t.seconds: the time spent in its calls, summed over the
+ * threads and divided by their number (its share of the chunk's wall time). */
 typedef struct {
-    mj_tally t;                   /* t.seconds: wall time of the chunk where it ran */
-    uint64_t hist[MJ_KINDS + 1];  /* waits mode, truth pass: hands by number of waits */
+    mj_tally t;
     uint32_t nfirst, nsmallest;
     mj_counterexample first[MJ_ORACLE_MAX_CEX], smallest[MJ_ORACLE_MAX_CEX];
+} mj_verify_part;
+
+typedef struct {
+    double seconds;               /* wall time of the chunk where it ran */
+    mj_tally truth;               /* seconds: the chunk's wall time less the candidates' shares */
+    uint64_t hist[MJ_KINDS + 1];  /* waits mode: hands by number of waits */
+    uint32_t ncands;              /* parts used; a transport may send only those */
+    uint32_t pad;
+    mj_verify_part cand[MJ_ORACLE_MAX_CANDIDATES];
 } mj_verify_chunk_result;
+
+/* The bytes of r a transport must carry: the header and the parts in use. */
+#define MJ_VERIFY_CHUNK_RESULT_BYTES(ncands) (offsetof(mj_verify_chunk_result, cand) + (size_t)(ncands) * sizeof(mj_verify_part))
 
 typedef struct mj_verify_worker mj_verify_worker;
 
@@ -177,8 +195,7 @@ void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_veri
 /* Adds a chunk's result into res; a chunk that starts at res's position (next_pass,
  * next_rank) also moves it on (to the next pass at the pass's end). */
 void mj_verify_fold(mj_verify_result *res, const mj_verify_chunk *c, const mj_verify_chunk_result *r);
-/* The run's passes (per size: the truth, then each candidate) and the hands of one pass in
- * res's shard. */
+/* The run's passes (one per size) and the hands of one pass in res's shard. */
 uint32_t mj_verify_passes(const mj_verify_result *res);
 uint64_t mj_verify_pass_hands(const mj_verify_result *res, uint32_t pass);
 

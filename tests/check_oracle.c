@@ -336,11 +336,74 @@ START_TEST(batch_same_as_per_hand)
     assert_same(per_hand, batched);
     ck_assert_uint_gt(per_hand->cands[1].total.mismatches, 0);
     ck_assert_uint_eq(per_hand->cands[1].nfirst, 10);
-    /* every hand went through the batch, and some arrays were full (64 hands) */
+    /* every hand went through the batch, in arrays longer than one block of the last group */
     ck_assert_uint_eq((uint64_t)atomic_load(&batch_hands), batched->truth.hands);
     ck_assert_uint_lt((uint64_t)atomic_load(&batch_calls) * 8, batched->truth.hands);
     free(per_hand);
     free(batched);
+}
+END_TEST
+
+/* Every candidate judges every hand in one pass: each gets the tallies and counterexample
+ * lists it gets when judged alone, whatever the others answer or how they are called, and
+ * the truth's tallies are those of the truth alone (which takes a path without hands). */
+static bool liar_is_win(const void *ctx, const mj_hand *h, const mj_rules *r)
+{
+    (void)ctx;
+    return mj_truth_is_win(h, r) != (h->count[4] == 3); /* wrong both ways on hands with three 5m */
+}
+
+static size_t liar_batch(const void *ctx, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out)
+{
+    size_t wins = 0;
+    for (size_t i = 0; i < n; i++) wins += out[i] = liar_is_win(ctx, &hands[i], r);
+    return wins;
+}
+
+static mj_kindset liar_waits(const void *ctx, const mj_hand *h, const mj_rules *r)
+{
+    (void)ctx;
+    return mj_truth_waits(h, r) ^ (h->count[4] == 3 ? (mj_kindset)1 << 5 : 0); /* 6m: a wait of 5556m, not of 5558m */
+}
+
+START_TEST(each_candidate_as_if_alone)
+{
+    mj_rules r = rules27("sichuan");
+    mj_candidate c[3] = {{.name = "backtrack", .is_win = via_backtrack, .waits = waits_backtrack},
+                         {.name = "broken", .flawed = true, .is_win = broken_is_win, .waits = broken_waits,
+                          .is_win_batch = broken_batch},
+                         {.name = "liar", .flawed = true, .is_win = liar_is_win, .waits = liar_waits,
+                          .is_win_batch = liar_batch}};
+    for (int mode = 0; mode < 2; mode++) {
+        mj_verify_config cfg = {.tiles = 27, .size_min = mode ? 4 : 1, .size_max = mode ? 5 : 7, .rules = r,
+                                .mode = mode ? MJ_MODE_WAITS : MJ_MODE_WIN, .cands = c, .ncands = 3, .threads = 2,
+                                .cex_keep = 8};
+        mj_verify_result *all = run(&cfg);
+        ck_assert_uint_eq(all->cands[0].total.mismatches, 0);
+        ck_assert_uint_gt(all->cands[1].total.mismatches, 0);
+        ck_assert_uint_gt(all->cands[2].total.false_wins, 0);
+        ck_assert_uint_gt(all->cands[2].total.false_nonwins, 0);
+        for (uint32_t i = 0; i < 3; i++) {
+            mj_verify_config one = cfg;
+            one.cands = &c[i];
+            one.ncands = 1;
+            mj_verify_result *alone = run(&one);
+            mj_verify_result *picked = malloc(sizeof *picked);
+            *picked = *all;
+            picked->ncands = 1;
+            picked->cands[0] = all->cands[i];
+            assert_same(alone, picked);
+            free(alone);
+            free(picked);
+        }
+        mj_verify_config none = cfg;
+        none.ncands = 0;
+        mj_verify_result *truth = run(&none);
+        all->ncands = 0;
+        assert_same(truth, all);
+        free(truth);
+        free(all);
+    }
 }
 END_TEST
 
@@ -421,7 +484,7 @@ START_TEST(stop_after_last_batch_saves_complete_state)
     mj_candidate c[2];
     mj_rules r;
     make_checkpoint(&cfg, c, &r);
-    cfg.size_min = cfg.size_max = 2; /* one batch a pass */
+    cfg.size_min = cfg.size_max = 2; /* one pass, one batch */
     cfg.ncands = 1;
     mj_error err;
     mj_verify_result *whole = malloc(sizeof *whole), *part = malloc(sizeof *part);
@@ -432,10 +495,7 @@ START_TEST(stop_after_last_batch_saves_complete_state)
     ck_assert(mj_verify_run(&cfg, whole, &err) == MJ_VERIFY_DONE);
     cfg.checkpoint = ckpt_path;
     ck_assert(mj_verify_prepare(&cfg, part, &err) == MJ_OK);
-    part->next_pass = 1; /* the truth pass done: the next batch is the last one */
-    part->truth = whole->truth;
-    memcpy(part->truth_by_size, whole->truth_by_size, sizeof part->truth_by_size);
-    stop_now = 1;
+    stop_now = 1; /* seen after the run's only batch */
     ck_assert_int_eq(mj_verify_run(&cfg, part, &err), MJ_VERIFY_STOPPED);
     ck_assert(part->complete);
     ck_assert_msg(mj_checkpoint_load(ckpt_path, part, &err) == MJ_OK, "%s", err.message);
@@ -509,6 +569,7 @@ int main(void)
     tcase_add_test(judge, broken_is_caught);
     tcase_add_test(judge, same_for_any_thread_count);
     tcase_add_test(judge, batch_same_as_per_hand);
+    tcase_add_test(judge, each_candidate_as_if_alone);
     suite_add_tcase(s, judge);
     TCase *ck = tcase_create("checkpoint");
     tcase_set_timeout(ck, 600);
