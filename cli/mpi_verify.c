@@ -321,9 +321,13 @@ static void progress(coord *k, bool force)
     fmt_duration(t - k->start, el, sizeof el);
     fmt_duration(eta, left, sizeof left);
     uint32_t p = res->next_pass < k->passes ? res->next_pass : k->passes - 1;
+    char what[32];
+    if (res->ncands == 1) snprintf(what, sizeof what, "%s", k->cfg->cands[0].name);
+    else if (res->ncands) snprintf(what, sizeof what, "%u algorithms", res->ncands);
+    else snprintf(what, sizeof what, "truth");
     fprintf(stderr, "%sverify[mpi %d ranks]: pass %u/%u size %d %s | %.3g hands/s | share%s | elapsed %s | left %s%s",
             k->tty ? "\r\033[K" : "", k->nranks, p + 1, k->passes, res->size_min + (int)p,
-            res->ncands == 0 ? "truth" : res->ncands == 1 ? k->cfg->cands[0].name : "every algorithm", rate, share, el, left, k->tty && !force ? "" : "\n");
+            what, rate, share, el, left, k->tty && !force ? "" : "\n");
     fflush(stderr);
 }
 

@@ -651,7 +651,9 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
         bad(err, "out of memory preparing the run");
         return MJ_VERIFY_FAILED;
     }
-    const char *what = res->ncands == 0 ? "truth" : res->ncands == 1 ? cfg->cands[0].name : "every algorithm";
+    char several[32];
+    snprintf(several, sizeof several, "%u algorithms", res->ncands);
+    const char *what = res->ncands == 0 ? "truth" : res->ncands == 1 ? cfg->cands[0].name : several;
     while (res->next_pass < passes) {
         uint32_t pass = res->next_pass;
         int n = res->size_min + (int)pass;
