@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -164,8 +165,16 @@ static volatile sig_atomic_t guard_installed;
 
 static void put(const char *s) { (void)!write(2, s, strlen(s)); }
 
+/* The first thread to crash reports; any other that crashes meanwhile waits for its _exit.
+ * (With SA_RESETHAND the second crash took the default action, killing the process with
+ * signal 11 while the first was still writing: seen with two threads each on a crashing hand
+ * at once.) A crash inside this handler, its signal blocked here, still kills the process. */
+static atomic_int crashing;
+
 static void on_crash(int sig)
 {
+    if (atomic_exchange(&crashing, 1))
+        for (;;) pause();
     /* async-signal-safe only: write(2) and a hand-made mpsz */
     put("\nmjverify: ");
     put(current_name ? current_name : "a plugin");
@@ -224,7 +233,7 @@ void cli_plugin_guard(mj_candidate *c, const char *checkpoint)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_crash;
-    sa.sa_flags = SA_RESETHAND;
+    sa.sa_flags = 0;
     static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
 }

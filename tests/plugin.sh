@@ -62,6 +62,16 @@ check crash-rc 3 $?
 contains crash-hand "plugin:crash crashed (SIGSEGV) on the hand " "$(cat "$tmp/err")"
 contains crash-ckpt "the checkpoint $tmp/ck is intact" "$(cat "$tmp/err")"
 grep -q '9999m' "$tmp/err"; check crash-hand-9999 0 $?
+# Every thread crashing at once: one report, exit 3, never a second crash's signal 11.
+i=0
+while [ $i -lt 5 ]; do
+  MJ_TEST_CRASH_ALL=1 "$mj" verify --plugin "$fx/bad_crash.so" --tiles 27 --sizes 3 --threads 4 --report-dir "$tmp" \
+    >/dev/null 2>"$tmp/err2"
+  check "crash-all-rc-$i" 3 $?
+  i=$((i + 1))
+done
+contains crash-all-hand "plugin:crash crashed (SIGSEGV) on the hand " "$(cat "$tmp/err2")"
+check crash-all-once 1 "$(grep -c 'crashed (SIGSEGV)' "$tmp/err2")"
 MJ_TEST_NO_CRASH=1 "$mj" verify --plugin "$fx/bad_crash.so" --tiles 9 --sizes 1-8 --threads 2 --checkpoint "$tmp/ck" \
   --checkpoint-every 1 --report-dir "$tmp" >/dev/null 2>"$tmp/err"
 check crash-resume-rc 0 $?

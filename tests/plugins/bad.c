@@ -21,9 +21,11 @@ static bool std_only(const mj_hand *h, const mj_rules *r)
 #define IS_WIN std_only
 #elif defined(CRASH)
 /* slow on 4-tile hands (so a checkpoint gets saved), then dies on 9999m + 3 more tiles,
- * unless MJ_TEST_NO_CRASH is set (the fixed plugin, for the resume) */
+ * unless MJ_TEST_NO_CRASH is set (the fixed plugin, for the resume); with MJ_TEST_CRASH_ALL,
+ * on every hand of 3 tiles (a size the loader's sample never holds; every thread crashes at once) */
 static bool crashy(const mj_hand *h, const mj_rules *r)
 {
+    if (h->tiles == 3 && getenv("MJ_TEST_CRASH_ALL")) raise(SIGSEGV);
     if (h->tiles == 4) nanosleep(&(struct timespec){.tv_nsec = 4000000}, NULL);
     if (h->tiles == 7 && h->count[8] == 4 && !getenv("MJ_TEST_NO_CRASH")) raise(SIGSEGV);
     return is_win(h, r);
