@@ -494,9 +494,12 @@ struct mj_verify_worker {
     const mj_candidate *cands;
     uint32_t ncands, shard, shards;
     int size_min, keep, threads, units;
-    unit_res *u;
+    unit_res *u;       /* one result a unit, unit_bytes each: the parts of the run's candidates only */
+    size_t unit_bytes;
     judge_buf *buf; /* one a thread */
 };
+
+static inline unit_res *unit_at(const mj_verify_worker *w, int k) { return (unit_res *)(void *)((char *)w->u + (size_t)k * w->unit_bytes); }
 
 void mj_verify_worker_free(mj_verify_worker *w)
 {
@@ -529,7 +532,10 @@ mj_verify_worker *mj_verify_worker_new(const mj_verify_config *cfg, const mj_ver
     w->shards = res->shards;
     w->size_min = res->size_min;
     w->keep = res->cex_keep;
-    w->u = calloc((size_t)w->units, sizeof *w->u);
+    /* a unit keeps the parts of the run's candidates only: 32 units a thread of whole results
+     * (67 KB each) would be 137 MB on 64 threads */
+    w->unit_bytes = MJ_VERIFY_CHUNK_RESULT_BYTES(res->ncands);
+    w->u = calloc((size_t)w->units, w->unit_bytes);
     w->buf = res->ncands ? malloc((size_t)w->threads * sizeof *w->buf) : NULL;
     if (!w->u || (res->ncands && !w->buf) || plan_build(&w->p, res->tiles, &res->rules, res->mode) != 0) {
         mj_verify_worker_free(w);
@@ -559,13 +565,12 @@ void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_veri
     shard_hands(w->p.nrest, w->shard, w->shards, n, &lo);
     const uint64_t from = lo + c->from, b = c->count;
     const int units = w->units;
-    unit_res *u = w->u;
     double t0 = now();
 #pragma omp parallel num_threads(w->threads)
     {
 #pragma omp for schedule(dynamic, 1) nowait
         for (int k = 0; k < units; k++) {
-            run_unit(&ps, from + b * (uint64_t)k / (uint64_t)units, from + b * (uint64_t)(k + 1) / (uint64_t)units, &u[k],
+            run_unit(&ps, from + b * (uint64_t)k / (uint64_t)units, from + b * (uint64_t)(k + 1) / (uint64_t)units, unit_at(w, k),
                      w->buf ? &w->buf[omp_get_thread_num()] : NULL);
             if (poll && omp_get_thread_num() == 0) poll(poll_ctx);
         }
@@ -575,11 +580,12 @@ void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_veri
     clear_unit(out, w->ncands);
     double judged = 0;
     for (int k = 0; k < units; k++) {
-        add_tally(&out->truth, &u[k].truth);
-        for (int x = 0; x <= MJ_KINDS; x++) out->hist[x] += u[k].hist[x];
+        const unit_res *uk = unit_at(w, k);
+        add_tally(&out->truth, &uk->truth);
+        for (int x = 0; x <= MJ_KINDS; x++) out->hist[x] += uk->hist[x];
         for (uint32_t ci = 0; ci < w->ncands; ci++) {
             mj_verify_part *o = &out->cand[ci];
-            const mj_verify_part *s = &u[k].cand[ci];
+            const mj_verify_part *s = &uk->cand[ci];
             add_tally(&o->t, &s->t);
             for (uint32_t i = 0; i < s->nfirst; i++) keep_sorted(o->first, &o->nfirst, w->keep, &s->first[i], 0);
             for (uint32_t i = 0; i < s->nsmallest; i++) keep_sorted(o->smallest, &o->nsmallest, w->keep, &s->smallest[i], 1);
