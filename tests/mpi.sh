@@ -74,7 +74,7 @@ done
 same "shards 0/2 and 1/2 on 2 ranks each, merged" "$T/m-single.json" "$T/m.json"
 
 # ---- kill the whole job, resume on another number of ranks ----
-flags="--rules sichuan --sizes 1-10 --algo all --keep 5" # long enough (4 s on 2 ranks) to be killed midway
+flags="--tiles 34 --rules riichi --sizes 1-8 --algo all --keep 5" # long enough (5 s on 2 ranks) to be killed midway
 # shellcheck disable=SC2086
 "$MJ" verify $flags --threads 2 --json "$T/k-single.json" --report-dir "$T" > /dev/null 2>&1 || bad "kill: single run failed"
 ck=$T/k.ckpt
