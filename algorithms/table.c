@@ -96,8 +96,14 @@
  * pairs a step (unrolled: the loop's own counters, reloads and tests once per eight pairs, and
  * GCC schedules across them): std 2.75 -> 2.44-2.48, riichi 3.12 -> 2.89, 3.13 -> 2.91, 3.23 ->
  * 3.01, 3.18 -> 2.95 (two a step: std 2.60, riichi 3.00-3.11; four: 2.52, 2.93-3.05; sixteen:
- * 2.41, but riichi complete hands 3.08). Memory: the class table 488,288 bytes, the SIMD constants
- * under 1.3 KB, the batch 2.1 KB of stack; init about 1 ms. */
+ * 2.41, but riichi complete hands 3.08). Tried after that and dropped (lowest of 6 alternating
+ * runs against this code): seven pairs tested in stage two (stage one storing each pair's
+ * refusing lanes as a byte, stage two or-ing the test into each answer, instead of the byte table
+ * and the masked move): riichi 2.89-3.06 -> 3.12-3.29, std the same; the rare path taken out of
+ * the loop (stage two writing 2 for a rare mark with no branch, a vector scan fixing those after
+ * it): std 2.45 -> 2.61, riichi complete 3.05 -> 3.28; loops aligned to 64 bytes: the same.
+ * Memory: the class table 488,288 bytes, the SIMD constants under 1.3 KB, the batch 2.1 KB of
+ * stack; init about 1 ms. */
 #include "mj_algo.h"
 #include "mj_forms.h"
 
