@@ -687,7 +687,7 @@ static mj_status read_state(const char *path, mj_verify_result *out, char *skipp
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err->message, sizeof err->message, "cannot read '%.60s': %s", path, strerror(errno));
+        snprintf(err->message, sizeof err->message, "cannot read it: %s", strerror(errno));
         return MJ_ERR_EMPTY;
     }
     size_t cap = 4 * (size_t)MJ_CHECKPOINT_MAX, n;
@@ -702,7 +702,7 @@ static mj_status read_state(const char *path, mj_verify_result *out, char *skipp
     text[n] = 0;
     const char *key = strstr(text, "\"state\": \"");
     if (!key) {
-        snprintf(err->message, sizeof err->message, "'%.60s' is not a verify summary (no \"state\" field)", path);
+        snprintf(err->message, sizeof err->message, "not a verify summary (no \"state\" field)");
         goto out;
     }
     const char *sk = strstr(text, "\"skipped\": [");
@@ -711,7 +711,7 @@ static mj_status read_state(const char *path, mj_verify_result *out, char *skipp
         sk += strlen("\"skipped\": [");
         const char *end = strchr(sk, ']');
         if (!end || (size_t)(end - sk) >= cap_skipped) {
-            snprintf(err->message, sizeof err->message, "'%.60s': its \"skipped\" list is cut or too long", path);
+            snprintf(err->message, sizeof err->message, "its \"skipped\" list is cut or too long");
             goto out;
         }
         memcpy(skipped, sk, (size_t)(end - sk));
@@ -725,11 +725,6 @@ static mj_status read_state(const char *path, mj_verify_result *out, char *skipp
         bin[len++] = (uint8_t)v;
     }
     s = mj_checkpoint_parse(bin, len, out, err);
-    if (s != MJ_OK) {
-        char m[sizeof err->message];
-        snprintf(m, sizeof m, "%.40s: %.80s", path, err->message);
-        memcpy(err->message, m, sizeof m);
-    }
 out:
     fclose(f);
     free(text);
@@ -760,7 +755,8 @@ int cli_cmd_merge(int argc, char **argv)
     skipped_list skipped = {"", ""};
     for (size_t i = 0; i < nf; i++) {
         if (read_state(files[i], &parts[i], i ? skipped_i : skipped_raw, sizeof skipped_raw, &err) != MJ_OK) {
-            fprintf(stderr, "mjverify: merge: %s\n", err.message);
+            /* the path whole, beside the message (inside it, a long path was cut) */
+            fprintf(stderr, "mjverify: merge: '%s': %s\n", files[i], err.message);
             goto done;
         }
         if (i && strcmp(skipped_i, skipped_raw) != 0) {

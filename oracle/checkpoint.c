@@ -30,7 +30,9 @@ uint64_t orc_hash_identity(int tiles, int size_min, int size_max, int mode, int 
                            uint32_t ncands)
 {
     uint64_t h = 0xcbf29ce484222325ull;
-    h = fnv_u64(h, MJ_CHECKPOINT_VERSION);
+    /* 1, not MJ_CHECKPOINT_VERSION: a run is the same run in format 2 (one pass a size), so the
+     * summaries format 1 wrote (reports/riichi34-pieces) still merge with those written now */
+    h = fnv_u64(h, 1);
     h = fnv_u64(h, (uint64_t)tiles);
     h = fnv_u64(h, (uint64_t)size_min);
     h = fnv_u64(h, (uint64_t)size_max);
@@ -244,7 +246,7 @@ mj_status mj_checkpoint_parse(const uint8_t *data, size_t len, mj_verify_result 
     if (memcmp(data, magic, 8) != 0) return refuse(err, 0, "not a mjverify checkpoint (bad magic)");
     rbuf r = {data, len, 8, false};
     uint32_t version = get_u32(&r);
-    if (version != MJ_CHECKPOINT_VERSION) return refuse(err, 8, "written by another format version");
+    if (version != MJ_CHECKPOINT_VERSION && version != 1) return refuse(err, 8, "written by another format version");
     uint64_t hash = get_u64(&r);
     uint32_t payload = get_u32(&r);
     if ((size_t)payload != len - HEADER - TRAILER) return refuse(err, 20, "length does not match (truncated or padded)");
@@ -284,11 +286,20 @@ mj_status mj_checkpoint_parse(const uint8_t *data, size_t len, mj_verify_result 
         out->rules.min_win < 0 || out->rules.max_win > MJ_MAX_TILES || out->rules.min_win > out->rules.max_win)
         return refuse(err, 44, "rule set out of range");
     if (out->shards < 1 || out->shards > 65536 || out->shard >= out->shards || out->ncands > MJ_ORACLE_MAX_CANDIDATES)
-        return refuse(err, 112, "shard or algorithm count out of range");
+        return refuse(err, 108, "shard or algorithm count out of range");
     uint32_t passes = (uint32_t)(out->size_max - out->size_min + 1); /* one a size */
+    if (version == 1) {
+        /* format 1 had a pass for the truth and one per algorithm in each size: its position
+         * converts where a size begins (a finished run, or one stopped between sizes) */
+        uint32_t per = 1 + out->ncands;
+        if (out->next_pass > passes * per) return refuse(err, 120, "position out of range");
+        if (out->next_rank || out->next_pass % per)
+            return refuse(err, 120, "format 1 (an older mjverify) stopped inside a size: resume it with that version");
+        out->next_pass /= per;
+    }
     if (out->next_pass > passes || (out->complete != (out->next_pass == passes)) || (out->complete && out->next_rank))
-        return refuse(err, 124, "position out of range");
-    if (out->threads < 0 || out->seconds != out->seconds || out->seconds < 0) return refuse(err, 137, "timing fields out of range");
+        return refuse(err, 120, "position out of range");
+    if (out->threads < 0 || out->seconds != out->seconds || out->seconds < 0) return refuse(err, 133, "timing fields out of range");
     get_tally(&r, &out->truth);
     for (int n = 0; n <= MJ_MAX_TILES; n++) get_tally(&r, &out->truth_by_size[n]);
     for (int n = 0; n <= MJ_MAX_TILES; n++)

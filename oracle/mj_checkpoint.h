@@ -19,7 +19,9 @@ MJ_API_BEGIN
  *  24  P bytes  payload: the mj_verify_result fields, field by field (checkpoint.c)
  *  24+P u64     FNV-1a 64 of bytes 0 .. 24+P-1
  * A file is accepted only whole: right magic, version, length, checksum, every field in
- * range, and a config hash that matches its own recorded settings. */
+ * range, and a config hash that matches its own recorded settings. Version 1 (a pass for the
+ * truth and one per algorithm in each size) is read too when its position is where a size
+ * begins, as every finished run's is; it is written as version 2 (one pass a size). */
 enum { MJ_CHECKPOINT_VERSION = 2, MJ_CHECKPOINT_MAX = 1u << 20 }; /* 2: one pass a size */
 
 /* Encodes r into buf (cap bytes); returns the length, or 0 when cap is too small. */

@@ -555,6 +555,74 @@ START_TEST(corrupt_checkpoint_refused)
 }
 END_TEST
 
+/* Format 1 (a pass for the truth and one per algorithm in each size) is read where a size
+ * begins, its position converted, so the summaries it wrote still merge; a format 1 state
+ * stopped inside a size is refused with the reason. */
+static uint64_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* buf as format 1 with its position at v1_pass (offsets: mj_checkpoint.h and checkpoint.c) */
+static void as_format_1(uint8_t *buf, size_t n, uint32_t v1_pass, bool complete)
+{
+    put32(buf + 8, 1);
+    put32(buf + 120, v1_pass);
+    memset(buf + 124, 0, 8); /* next_rank */
+    buf[132] = complete;
+    uint64_t sum = fnv1a(buf, n - 8);
+    for (int i = 0; i < 8; i++) buf[n - 8 + (size_t)i] = (uint8_t)(sum >> (8 * i));
+}
+
+START_TEST(format_1_read_where_a_size_begins)
+{
+    mj_verify_config cfg;
+    mj_candidate c[2];
+    mj_rules r;
+    make_checkpoint(&cfg, c, &r);
+    cfg.size_min = 5, cfg.size_max = 6;
+    cfg.checkpoint = NULL;
+    stop_after = 0;
+    mj_verify_result *res = run(&cfg), *out = malloc(sizeof *out);
+    static uint8_t buf[MJ_CHECKPOINT_MAX];
+    size_t n = mj_checkpoint_encode(res, buf, sizeof buf);
+    mj_error err;
+    ck_assert_uint_gt(n, 137);
+    ck_assert_uint_eq(buf[8], MJ_CHECKPOINT_VERSION);
+    ck_assert_uint_eq(buf[116], 2); /* the offsets above: ncands, next_pass, complete */
+    ck_assert_uint_eq(buf[120], 2);
+    ck_assert_uint_eq(buf[132], 1);
+    /* finished: format 1 said 2 sizes x (truth + 2 algorithms) = 6 passes */
+    as_format_1(buf, n, 6, true);
+    ck_assert_msg(mj_checkpoint_parse(buf, n, out, &err) == MJ_OK, "%s", err.message);
+    ck_assert(out->complete);
+    ck_assert_uint_eq(out->next_pass, 2);
+    assert_same(res, out);
+    ck_assert_uint_eq(out->config_hash, mj_verify_config_hash(&cfg)); /* the same run */
+    /* stopped between the sizes: size 6 starts afresh */
+    as_format_1(buf, n, 3, false);
+    ck_assert_msg(mj_checkpoint_parse(buf, n, out, &err) == MJ_OK, "%s", err.message);
+    ck_assert(!out->complete);
+    ck_assert_uint_eq(out->next_pass, 1);
+    /* stopped inside size 6 (its truth pass done): refused, saying why */
+    as_format_1(buf, n, 4, false);
+    ck_assert(mj_checkpoint_parse(buf, n, out, &err) != MJ_OK);
+    ck_assert_msg(strstr(err.message, "inside a size") != NULL, "%s", err.message);
+    /* a format 1 position past its passes */
+    as_format_1(buf, n, 9, false);
+    ck_assert(mj_checkpoint_parse(buf, n, out, &err) != MJ_OK);
+    free(res);
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("oracle");
@@ -576,6 +644,7 @@ int main(void)
     tcase_add_test(ck, resume_gives_same_totals);
     tcase_add_test(ck, stop_after_last_batch_saves_complete_state);
     tcase_add_test(ck, corrupt_checkpoint_refused);
+    tcase_add_test(ck, format_1_read_where_a_size_begins);
     suite_add_tcase(s, ck);
     if (mj_algos_init() != 0 || mj_truth_init() != 0) {
         fputs("check_oracle: tables failed to build\n", stderr);

@@ -223,5 +223,16 @@ grep -q "'nosuchalgo'" err || bad "long --algo: the last name was cut: $(cat err
 "$mj" verify --sizes 2 --algo "$long2" >/dev/null 2>err
 grep -q "'nosuchalgo'" err || bad "verify long --algo cut: $(cat err)"
 
+# Summaries written by checkpoint format 1 (a pass per algorithm; the committed 34-kind
+# pieces) still merge, to the totals merged when they were written.
+pieces=$(dirname "$readme")/reports/riichi34-pieces
+if [ -f "$pieces/merge14.txt" ]; then
+  "$mj" merge --no-timings --json m34.json "$pieces"/a*.json >m34.txt 2>m34.err ||
+    bad "merge of the committed format 1 pieces failed: $(head -1 m34.err)"
+  expect "format 1 pieces: each algorithm's totals" "$(awk 'NR > 2 {print $1, $2, $3, $4, $5}' "$pieces/merge14.txt")" \
+    "$(awk 'NR > 2 {print $1, $2, $3, $4, $5}' m34.txt)"
+  expect "format 1 pieces: the winning hands" "$(grep -o '[0-9]* winning' "$pieces/merge14.txt")" \
+    "$(grep -o '[0-9]* winning' m34.txt)"
+fi
 echo "cli_contract: $passed expectations passed, $failed failed"
 [ "$failed" -eq 0 ]
