@@ -509,19 +509,29 @@ START_TEST(stop_after_last_batch_saves_complete_state)
 }
 END_TEST
 
+/* A finished run of the checkpoint tests' two candidates at sizes lo..hi, encoded into buf. */
+static mj_verify_result *run_encoded(mj_verify_config *cfg, mj_candidate *c, mj_rules *r, int lo, int hi, uint8_t *buf,
+                                     size_t cap, size_t *n)
+{
+    make_checkpoint(cfg, c, r);
+    cfg->size_min = lo;
+    cfg->size_max = hi;
+    cfg->checkpoint = NULL;
+    stop_after = 0;
+    mj_verify_result *res = run(cfg);
+    *n = mj_checkpoint_encode(res, buf, cap);
+    return res;
+}
+
 /* Corrupt, truncated, padded, foreign or mismatched bytes are refused with a message naming why. */
 START_TEST(corrupt_checkpoint_refused)
 {
     mj_verify_config cfg;
     mj_candidate c[2];
     mj_rules r;
-    make_checkpoint(&cfg, c, &r);
-    cfg.size_min = cfg.size_max = 5;
-    cfg.checkpoint = NULL;
-    stop_after = 0;
-    mj_verify_result *res = run(&cfg), *out = malloc(sizeof *out);
     static uint8_t buf[MJ_CHECKPOINT_MAX];
-    size_t n = mj_checkpoint_encode(res, buf, sizeof buf);
+    size_t n;
+    mj_verify_result *res = run_encoded(&cfg, c, &r, 5, 5, buf, sizeof buf, &n), *out = malloc(sizeof *out);
     mj_error err;
     ck_assert_uint_gt(n, 0);
     ck_assert_msg(mj_checkpoint_parse(buf, n, out, &err) == MJ_OK, "%s", err.message);
@@ -586,13 +596,9 @@ START_TEST(format_1_read_where_a_size_begins)
     mj_verify_config cfg;
     mj_candidate c[2];
     mj_rules r;
-    make_checkpoint(&cfg, c, &r);
-    cfg.size_min = 5, cfg.size_max = 6;
-    cfg.checkpoint = NULL;
-    stop_after = 0;
-    mj_verify_result *res = run(&cfg), *out = malloc(sizeof *out);
     static uint8_t buf[MJ_CHECKPOINT_MAX];
-    size_t n = mj_checkpoint_encode(res, buf, sizeof buf);
+    size_t n;
+    mj_verify_result *res = run_encoded(&cfg, c, &r, 5, 6, buf, sizeof buf, &n), *out = malloc(sizeof *out);
     mj_error err;
     ck_assert_uint_gt(n, 137);
     ck_assert_uint_eq(buf[8], MJ_CHECKPOINT_VERSION);
