@@ -303,14 +303,9 @@ static void progress(coord *k, bool force)
     if (!force && !k->tty && t - k->last_line < 10) return;
     k->last_line = t;
     /* every remaining hand at the rank-seconds per hand of those folded so far */
-    double eta = 0, judged = 0;
-    for (uint32_t c = 0; c < res->ncands; c++) judged += res->cands[c].total.seconds;
-    for (uint32_t q = res->next_pass; q < k->passes && eta >= 0; q++) {
-        const mj_tally *kt = &res->truth;
-        double sec = kt->hands ? (kt->seconds + judged) / (double)kt->hands : -1;
-        if (sec < 0) eta = -1;
-        else eta += sec * (double)(pass_total(k, q) - (q == res->next_pass ? res->next_rank : 0)) / k->nranks;
-    }
+    double sec = mj_verify_seconds_per_hand(res), eta = sec < 0 ? -1 : 0;
+    for (uint32_t q = res->next_pass; q < k->passes && eta >= 0; q++)
+        eta += sec * (double)(pass_total(k, q) - (q == res->next_pass ? res->next_rank : 0)) / k->nranks;
     if (t - k->start < 2) eta = -1;
     char share[256] = "", el[32], left[32];
     size_t u = 0;
@@ -321,10 +316,8 @@ static void progress(coord *k, bool force)
     fmt_duration(t - k->start, el, sizeof el);
     fmt_duration(eta, left, sizeof left);
     uint32_t p = res->next_pass < k->passes ? res->next_pass : k->passes - 1;
-    char what[32];
-    if (res->ncands == 1) snprintf(what, sizeof what, "%s", k->cfg->cands[0].name);
-    else if (res->ncands) snprintf(what, sizeof what, "%u algorithms", res->ncands);
-    else snprintf(what, sizeof what, "truth");
+    char what[MJ_ORACLE_NAME];
+    mj_verify_what(res, k->cfg->cands, what, sizeof what);
     fprintf(stderr, "%sverify[mpi %d ranks]: pass %u/%u size %d %s | %.3g hands/s | share%s | elapsed %s | left %s%s",
             k->tty ? "\r\033[K" : "", k->nranks, p + 1, k->passes, res->size_min + (int)p,
             what, rate, share, el, left, k->tty && !force ? "" : "\n");

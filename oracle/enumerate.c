@@ -600,6 +600,22 @@ void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_veri
     out->truth.seconds = dt > judged ? dt - judged : 0;
 }
 
+const char *mj_verify_what(const mj_verify_result *res, const mj_candidate *cands, char *buf, size_t cap)
+{
+    if (res->ncands == 1) snprintf(buf, cap, "%s", cands[0].name);
+    else if (res->ncands) snprintf(buf, cap, "%u algorithms", res->ncands);
+    else snprintf(buf, cap, "truth");
+    return buf;
+}
+
+double mj_verify_seconds_per_hand(const mj_verify_result *res)
+{
+    if (!res->truth.hands) return -1;
+    double seconds = res->truth.seconds;
+    for (uint32_t c = 0; c < res->ncands; c++) seconds += res->cands[c].total.seconds;
+    return seconds / (double)res->truth.hands;
+}
+
 uint32_t mj_verify_passes(const mj_verify_result *res) { return (uint32_t)(res->size_max - res->size_min + 1); }
 
 uint64_t mj_verify_pass_hands(const mj_verify_result *res, uint32_t pass)
@@ -657,9 +673,8 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
         bad(err, "out of memory preparing the run");
         return MJ_VERIFY_FAILED;
     }
-    char several[32];
-    snprintf(several, sizeof several, "%u algorithms", res->ncands);
-    const char *what = res->ncands == 0 ? "truth" : res->ncands == 1 ? cfg->cands[0].name : several;
+    char what_buf[MJ_ORACLE_NAME];
+    const char *what = mj_verify_what(res, cfg->cands, what_buf, sizeof what_buf);
     while (res->next_pass < passes) {
         uint32_t pass = res->next_pass;
         int n = res->size_min + (int)pass;
@@ -690,15 +705,10 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
                 last_show = t;
                 /* time left: each remaining hand at the rate of the hands judged so far (a size no
                  * form wins at is cheaper than one that can, so this is rough across sizes) */
-                double eta = 0, judged = 0;
-                for (uint32_t ci = 0; ci < res->ncands; ci++) judged += res->cands[ci].total.seconds;
-                for (uint32_t q = pass; q < passes; q++) {
-                    int qn = res->size_min + (int)q;
-                    const mj_tally *k = &res->truth;
-                    double sec_per = k->hands ? (k->seconds + judged) / (double)k->hands : -1;
-                    if (sec_per < 0) { eta = -1; break; }
+                double sec_per = mj_verify_seconds_per_hand(res), eta = sec_per < 0 ? -1 : 0;
+                for (uint32_t q = pass; q < passes && eta >= 0; q++) {
                     uint64_t ql;
-                    uint64_t qh = shard_hands(pp->nrest, res->shard, res->shards, qn, &ql);
+                    uint64_t qh = shard_hands(pp->nrest, res->shard, res->shards, res->size_min + (int)q, &ql);
                     eta += sec_per * (double)(q == pass ? qh - done : qh);
                 }
                 if (t - start < 2) eta = -1; /* the first batches are too small to say */

@@ -195,6 +195,12 @@ void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_veri
 /* Adds a chunk's result into res; a chunk that starts at res's position (next_pass,
  * next_rank) also moves it on (to the next pass at the pass's end). */
 void mj_verify_fold(mj_verify_result *res, const mj_verify_chunk *c, const mj_verify_chunk_result *r);
+/* What a pass judges, for a progress line: "truth", the one candidate's name, or "N algorithms"
+ * (written into buf, cap bytes; returns buf). */
+const char *mj_verify_what(const mj_verify_result *res, const mj_candidate *cands, char *buf, size_t cap);
+/* Seconds of work a hand so far (every row's seconds over the hands judged), for a time left;
+ * -1 before any hand. */
+double mj_verify_seconds_per_hand(const mj_verify_result *res);
 /* The run's passes (one per size) and the hands of one pass in res's shard. */
 uint32_t mj_verify_passes(const mj_verify_result *res);
 uint64_t mj_verify_pass_hands(const mj_verify_result *res, uint32_t pass);
