@@ -228,6 +228,30 @@ START_TEST(test_collisions)
 }
 END_TEST
 
+/* Threads on a table of one bucket: every lookup meets the other threads' stores in the same
+ * cache line (fast.c, bucket_lock: a lookup trusts what it read only when no writer was in the
+ * bucket), and the answers stay those of one thread on a big table. */
+START_TEST(test_collisions_threads)
+{
+    mj_rng g = {tu_seed("collisions_threads", 78)};
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_solve_options big = {1, (size_t)16 << 20, 1, 0, NULL}, two = {2, 1, 1, 0, NULL}, four = {4, 1, 1, 0, NULL};
+    unsigned long long evictions = 0, hits = 0;
+    for (int i = 0; i < 60; i++) {
+        ddz_rules r = {(ddz_convention)(i & 1), 0};
+        ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), i & 1);
+        fast->solve(&p, &r, &big, &res_a);
+        fast->solve(&p, &r, i % 3 ? &two : &four, &res_b);
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs on a colliding table shared by threads", i);
+        ck_assert_uint_le(res_b.tt_bytes, 4 * 32);
+        evictions += res_b.tt_evictions;
+        hits += res_b.tt_hits;
+    }
+    ck_assert_uint_gt(evictions, 1000);
+    ck_assert_uint_gt(hits, 0);
+}
+END_TEST
+
 /* A table that grows (fast.c, "The table grows") gives the answers of one that does not: from
  * one bucket, small solves double it many times (moving entries each time), on one thread and
  * on two (where a thread may read the old size while another moves entries). */
@@ -499,6 +523,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_fast_vs_naive);
     tcase_add_test(t, test_probes);
     tcase_add_test(t, test_collisions);
+    tcase_add_test(t, test_collisions_threads);
     tcase_add_test(t, test_growth);
     tcase_add_test(t, test_kept_table);
     tcase_add_test(t, test_reused_table);
