@@ -230,20 +230,26 @@ END_TEST
 
 /* Threads on a table of one bucket: every lookup meets the other threads' stores in the same
  * cache line (fast.c, bucket_lock: a lookup trusts what it read only when no writer was in the
- * bucket), and the answers stay those of one thread on a big table. */
+ * bucket), and the answers stay those of one thread on a big table; every position in the
+ * shared table, then positions of under 14 cards in each thread's own table of one bucket (fast.c,
+ * "Own tables"). */
 START_TEST(test_collisions_threads)
 {
     mj_rng g = {tu_seed("collisions_threads", 78)};
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_solve_options big = {1, (size_t)16 << 20, 1, 0, NULL}, two = {2, 1, 1, 0, NULL}, four = {4, 1, 1, 0, NULL};
     unsigned long long evictions = 0, hits = 0;
-    for (int i = 0; i < 60; i++) {
+    for (int i = 0; i < 80; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
         ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), i & 1);
         fast->solve(&p, &r, &big, &res_a);
-        fast->solve(&p, &r, i % 3 ? &two : &four, &res_b);
-        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs on a colliding table shared by threads", i);
-        ck_assert_uint_le(res_b.tt_bytes, 4 * 32);
+        int threads = i % 3 ? 2 : 4, shared_only = i < 40;
+        ddz_fast_share_cards = shared_only ? 0 : 14;
+        fast->solve(&p, &r, threads == 2 ? &two : &four, &res_b);
+        ddz_fast_share_cards = 16;
+        ck_assert_msg(same_result(&res_a, &res_b), "position %d differs on colliding tables shared by %d threads%s", i,
+                      threads, shared_only ? "" : " with their own tables");
+        ck_assert_uint_le(res_b.tt_bytes, (size_t)64 * (shared_only ? 1 : 1 + (size_t)threads));
         evictions += res_b.tt_evictions;
         hits += res_b.tt_hits;
     }

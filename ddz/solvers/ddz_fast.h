@@ -41,6 +41,10 @@ extern size_t ddz_fast_grow_from;
 /* The stores a thread counts before it checks whether the table should grow, a power of two:
  * 1024 by default; tests lower it so that small solves grow (and move entries) often. */
 extern unsigned ddz_fast_grow_step;
+/* With more than one thread, positions of fewer cards than this (both hands) go to each
+ * thread's own table, the rest to the shared one (fast.c, "Own tables"); 16 by default, 0:
+ * every position shared. Set it between solves. */
+extern int ddz_fast_share_cards;
 
 #ifdef __cplusplus
 }
