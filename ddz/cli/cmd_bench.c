@@ -281,6 +281,8 @@ typedef struct {
     unsigned long long nodes, hits, stores, evictions;
     size_t bytes;
     int wrong; /* 1: decided against the reference */
+    size_t pos;        /* the position's index in the list */
+    const char *agree; /* the CSV's agree column */
 } bench_row;
 
 #define SKIPPED 9
@@ -501,20 +503,27 @@ int ddz_cmd_bench(int argc, char **argv)
     size_t nrows = 0;
     int wrong_unflagged = 0, errors = 0;
     double t_start = now_s();
-    size_t set_pos = 0;
-    for (size_t pi = 0; pi < L.n; pi++) {
-        const bench_pos *p = &L.p[pi];
-        const bench_set *S = &L.sets[p->set];
-        set_pos = pi == 0 || L.p[pi - 1].set != p->set ? 1 : set_pos + 1;
-        int ref = p->expect; /* the reference outcome: the expectation, else the first decided unflagged */
-        char me[64], en[64], last[96], rules[128];
-        ddz_format_hand(p->pos.me, me, sizeof me);
-        ddz_format_hand(p->pos.enemy, en, sizeof en);
-        ddz_format_move(&p->pos.last, last, sizeof last);
-        ddz_format_rules(&p->rules, rules, sizeof rules);
-        for (char *c = rules; *c; c++)
-            if (*c == ',')
-                *c = '+';
+    /* Set by set, each solver and thread count takes every position of the set in turn (what a
+     * solver is timed on does not depend on which other solvers run: interleaved per position, a
+     * 1 s run of another solver before each solve of `fast` made it 1.3-1.6x slower on 13v13 #11
+     * and #13, with the same nodes). The CSV keeps one position's rows together, written once its
+     * set is done. The reference of a position is its expectation, else the first decided answer
+     * of an unflagged solver in the order solvers and thread counts are given. */
+    int *ref = malloc((L.n ? L.n : 1) * sizeof *ref);
+    size_t *row_at = malloc((maxrows ? maxrows : 1) * sizeof *row_at); /* (position, solver, threads) -> row */
+    if (!ref || !row_at) {
+        fputs("ddz bench: out of memory\n", stderr);
+        return 2;
+    }
+    for (size_t pi = 0; pi < L.n; pi++)
+        ref[pi] = L.p[pi].expect;
+    for (size_t k = 0; k < maxrows; k++)
+        row_at[k] = SIZE_MAX;
+    for (size_t first = 0; first < L.n;) {
+        size_t end = first;
+        while (end < L.n && L.p[end].set == L.p[first].set)
+            end++;
+        const bench_set *S = &L.sets[L.p[first].set];
         for (int si = 0; si < nsolvers; si++) {
             const ddz_solver *sv = solvers[si];
             for (int ti = 0; ti < nthreads; ti++) {
@@ -524,64 +533,89 @@ int ddz_cmd_bench(int argc, char **argv)
                         break;
                     nt = 1;
                 }
-                bench_row *r = &rows[nrows++];
-                memset(r, 0, sizeof *r);
-                r->set = p->set;
-                r->solver = si;
-                r->threads = nt;
-                r->limit = limit[si];
-                double left = budget > 0 ? budget - (now_s() - t_start) : 0;
-                if (budget > 0 && left < 0.001) {
-                    r->outcome = SKIPPED;
-                    r->limit = 0;
-                } else {
-                    if (budget > 0 && left < r->limit)
-                        r->limit = left;
-                    ddz_solve_options opt = {0};
-                    opt.threads = nt;
-                    opt.memory_bytes = memory;
-                    opt.all_first_moves = all_first;
-                    opt.time_limit_s = r->limit;
-                    memset(res, 0, sizeof *res); /* a solver may leave a field it does not use unset */
-                    ddz_outcome o = sv->solve(&p->pos, &p->rules, &opt, res);
-                    r->outcome = o;
-                    r->seconds = res->seconds;
-                    r->nodes = res->nodes;
-                    r->hits = res->tt_hits;
-                    r->stores = res->tt_stores;
-                    r->evictions = res->tt_evictions;
-                    r->bytes = res->tt_bytes;
-                    if (o == DDZ_SOLVE_ERROR)
-                        errors++;
-                    if (o == DDZ_SOLVE_WIN || o == DDZ_SOLVE_LOSS) {
-                        if (ref < 0 && !sv->flawed)
-                            ref = o;
-                        else if (ref >= 0 && (int)o != ref) {
-                            r->wrong = 1;
-                            if (!sv->flawed)
-                                wrong_unflagged++;
+                for (size_t pi = first; pi < end; pi++) {
+                    const bench_pos *p = &L.p[pi];
+                    row_at[(pi * (size_t)nsolvers + (size_t)si) * (size_t)nthreads + (size_t)ti] = nrows;
+                    bench_row *r = &rows[nrows++];
+                    memset(r, 0, sizeof *r);
+                    r->set = p->set;
+                    r->pos = pi;
+                    r->solver = si;
+                    r->threads = nt;
+                    r->limit = limit[si];
+                    double left = budget > 0 ? budget - (now_s() - t_start) : 0;
+                    if (budget > 0 && left < 0.001) {
+                        r->outcome = SKIPPED;
+                        r->limit = 0;
+                    } else {
+                        if (budget > 0 && left < r->limit)
+                            r->limit = left;
+                        ddz_solve_options opt = {0};
+                        opt.threads = nt;
+                        opt.memory_bytes = memory;
+                        opt.all_first_moves = all_first;
+                        opt.time_limit_s = r->limit;
+                        memset(res, 0, sizeof *res); /* a solver may leave a field it does not use unset */
+                        ddz_outcome o = sv->solve(&p->pos, &p->rules, &opt, res);
+                        r->outcome = o;
+                        r->seconds = res->seconds;
+                        r->nodes = res->nodes;
+                        r->hits = res->tt_hits;
+                        r->stores = res->tt_stores;
+                        r->evictions = res->tt_evictions;
+                        r->bytes = res->tt_bytes;
+                        if (o == DDZ_SOLVE_ERROR)
+                            errors++;
+                        if (o == DDZ_SOLVE_WIN || o == DDZ_SOLVE_LOSS) {
+                            if (ref[pi] < 0 && !sv->flawed)
+                                ref[pi] = o;
+                            else if (ref[pi] >= 0 && (int)o != ref[pi]) {
+                                r->wrong = 1;
+                                if (!sv->flawed)
+                                    wrong_unflagged++;
+                            }
                         }
                     }
+                    r->agree = r->outcome != DDZ_SOLVE_WIN && r->outcome != DDZ_SOLVE_LOSS ? "-"
+                               : r->wrong                                                  ? "no"
+                               : ref[pi] >= 0                                              ? "yes"
+                                                                                           : "-";
+                    fprintf(stderr, "bench: %s #%zu (line %d) %s, %d thread%s: %s%s", S->name, pi - first + 1, p->line,
+                            sv->name, r->threads, r->threads == 1 ? "" : "s", outcome_name(r->outcome),
+                            r->wrong ? (sv->flawed ? " (WRONG, flagged solver)" : " (ERROR: WRONG)") : "");
+                    if (r->outcome != SKIPPED)
+                        fprintf(stderr, " %.3f s, %llu nodes", r->seconds, r->nodes);
+                    fputc('\n', stderr);
                 }
-                const char *agree = r->outcome != DDZ_SOLVE_WIN && r->outcome != DDZ_SOLVE_LOSS ? "-"
-                                    : r->wrong                                                  ? "no"
-                                    : ref >= 0                                                  ? "yes"
-                                                                                                : "-";
-                fprintf(csv, "%s,%zu,%d,%s,%s,%s,%s,%s,%s,%d,%.3f,%s,%.6f,%llu,%llu,%llu,%llu,%zu,%s,%s\n", S->name,
-                        set_pos, p->line, me, en, last, rules, sv->name, sv->flawed ? "yes" : "no", r->threads,
-                        r->limit, outcome_name(r->outcome), r->seconds, r->nodes, r->hits, r->stores, r->evictions,
-                        r->bytes, p->expect == DDZ_SOLVE_WIN ? "win" : p->expect == DDZ_SOLVE_LOSS ? "loss" : "-",
-                        agree);
-                fflush(csv);
-                fprintf(stderr, "bench: %s #%zu (line %d) %s, %d thread%s: %s%s", S->name, set_pos, p->line,
-                        sv->name, r->threads, r->threads == 1 ? "" : "s", outcome_name(r->outcome),
-                        r->wrong ? (sv->flawed ? " (WRONG, flagged solver)" : " (ERROR: WRONG)") : "");
-                if (r->outcome != SKIPPED)
-                    fprintf(stderr, " %.3f s, %llu nodes", r->seconds, r->nodes);
-                fputc('\n', stderr);
             }
         }
+        for (size_t pi = first; pi < end; pi++) {
+            const bench_pos *p = &L.p[pi];
+            char me[64], en[64], last[96], rules[128];
+            ddz_format_hand(p->pos.me, me, sizeof me);
+            ddz_format_hand(p->pos.enemy, en, sizeof en);
+            ddz_format_move(&p->pos.last, last, sizeof last);
+            ddz_format_rules(&p->rules, rules, sizeof rules);
+            for (char *c = rules; *c; c++)
+                if (*c == ',')
+                    *c = '+';
+            for (size_t k = pi * (size_t)nsolvers * (size_t)nthreads; k < (pi + 1) * (size_t)nsolvers * (size_t)nthreads; k++) {
+                if (row_at[k] == SIZE_MAX)
+                    continue;
+                const bench_row *r = &rows[row_at[k]];
+                const ddz_solver *sv = solvers[r->solver];
+                fprintf(csv, "%s,%zu,%d,%s,%s,%s,%s,%s,%s,%d,%.3f,%s,%.6f,%llu,%llu,%llu,%llu,%zu,%s,%s\n", S->name,
+                        pi - first + 1, p->line, me, en, last, rules, sv->name, sv->flawed ? "yes" : "no", r->threads,
+                        r->limit, outcome_name(r->outcome), r->seconds, r->nodes, r->hits, r->stores, r->evictions,
+                        r->bytes, p->expect == DDZ_SOLVE_WIN ? "win" : p->expect == DDZ_SOLVE_LOSS ? "loss" : "-",
+                        r->agree);
+            }
+        }
+        fflush(csv);
+        first = end;
     }
+    free(ref);
+    free(row_at);
     if (csv != stdout && fclose(csv) != 0) {
         fprintf(stderr, "ddz bench: --csv '%s': write failed\n", csv_path);
         errors++;
