@@ -20,7 +20,9 @@ typedef struct {
 
 typedef struct {
     int threads;            /* 0 = all cores */
-    size_t memory_bytes;    /* transposition table bound; 0 = the solver's default */
+    size_t memory_bytes;    /* bound on the transposition tables together ("fast" with threads and
+                               no kept table: half shared, half split between the threads' own
+                               tables); 0 = the solver's default */
     int all_first_moves;    /* nonzero: decide every first move, not just find one win */
     double time_limit_s;    /* 0 = none; past it the solve stops with DDZ_SOLVE_TIMEOUT */
     struct ddz_table *table; /* optional, solver "fast" only: a table kept across solves (its
