@@ -281,7 +281,6 @@ typedef struct {
     unsigned long long nodes, hits, stores, evictions;
     size_t bytes;
     int wrong; /* 1: decided against the reference */
-    size_t pos;        /* the position's index in the list */
     const char *agree; /* the CSV's agree column */
 } bench_row;
 
@@ -539,7 +538,6 @@ int ddz_cmd_bench(int argc, char **argv)
                     bench_row *r = &rows[nrows++];
                     memset(r, 0, sizeof *r);
                     r->set = p->set;
-                    r->pos = pi;
                     r->solver = si;
                     r->threads = nt;
                     r->limit = limit[si];

@@ -1143,15 +1143,22 @@ static void table_release(void *p, size_t bytes, int mapped)
     free(p);
 }
 
+/* The buckets of a table of at most mem bytes: a power of two, at least one. */
+static size_t buckets_for(size_t mem)
+{
+    size_t nb = 1;
+    while (nb * 2 * sizeof(tt_bucket) <= mem)
+        nb *= 2;
+    return nb;
+}
+
 ddz_table *ddz_table_new(size_t bytes)
 {
     size_t mem = bytes ? bytes : DEFAULT_MEMORY;
     tt_table *tt = calloc(1, sizeof *tt);
     if (!tt)
         return NULL;
-    size_t nb = 1;
-    while (nb * 2 * sizeof(tt_bucket) <= mem)
-        nb *= 2;
+    size_t nb = buckets_for(mem);
     tt->nbuckets = nb;
     table_restart(tt);
     tt->bytes = nb * sizeof(tt_bucket);
@@ -1183,14 +1190,6 @@ void ddz_table_free(ddz_table *tt)
 #define SPARE_MAX ((size_t)64 << 20)
 static _Atomic(tt_table *) spare_tables[SPARES];
 static _Atomic size_t spare_bytes;
-
-static size_t buckets_for(size_t mem)
-{
-    size_t nb = 1;
-    while (nb * 2 * sizeof(tt_bucket) <= mem)
-        nb *= 2;
-    return nb;
-}
 
 static tt_table *table_take(size_t mem)
 {
