@@ -93,9 +93,10 @@ check unwritable-exit 1 $?
 check unwritable-msg "ddz verify: --json '$tmp/no/such/dir.json': cannot write '$tmp/no/such/dir.json.tmp'" "$(cat "$tmp/err")"
 
 # A signal stops a run within a second with exit 130, a clear line, and no report left behind:
-# once while the oracle's table is built (the 4-card universe's: 0.7 s on a 2-core AMD EPYC VM
-# of 2026, seconds on slower ones and under sanitizers, so the signal comes at 0.3 s), once while
-# judging.
+# once while the oracle's table is built (the 5-card universe's: 18 s on a 2-core AMD EPYC VM of
+# 2026, so a signal at 0.5 s lands in it on any machine; the 4-card one's 0.9 s was too close),
+# once while judging (the 3-card universe: its table is built in 0.03 s, its judging lasts 6.5 s
+# there, and the signal comes at 1.5 s).
 interrupt() { # name, signal, seconds to wait, expected line, flags...
   name=$1 sig=$2 wait=$3 want=$4
   shift 4
@@ -112,9 +113,9 @@ interrupt() { # name, signal, seconds to wait, expected line, flags...
   check "$name-msg" 1 "$(grep -c "^$want\$" "$tmp/int.err")"
   check "$name-nofile" "" "$(ls "$tmp" | grep '^int\.' | grep -v '^int\.err$')"
 }
-interrupt int-build INT 0.3 "ddz verify: interrupted while the oracle's table was built; the run is incomplete and no report was written" \
-  --max-cards 4 --rules rlcard
-interrupt int-judge TERM 3 "ddz verify: interrupted by SIGTERM; the run is incomplete and no report was written" \
+interrupt int-build INT 0.5 "ddz verify: interrupted while the oracle's table was built; the run is incomplete and no report was written" \
+  --max-cards 5 --rules rlcard
+interrupt int-judge TERM 1.5 "ddz verify: interrupted by SIGTERM; the run is incomplete and no report was written" \
   --max-cards 3 --rules rlcard
 
 echo "ddz_verify_cli: $passed passed, $failed failed"
