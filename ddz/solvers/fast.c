@@ -223,13 +223,16 @@ static inline void bucket_unlock(const tt_table *t, tt_bucket *b)
 static inline int slot_for(const tt_bucket *b, uint32_t gen, uint32_t want, ddz_hand me, ddz_hand en, int *evicted)
 {
     int victim = 0;
+    uint32_t victim_priority = 64; /* above any entry's: the first full slot becomes the victim */
     *evicted = 0;
     for (int i = 0; i < TT_WAYS; i++) {
         uint32_t meta = ld32(&b->meta[i]);
         if ((meta & GEN_MASK) != gen || ((meta & (GEN_MASK | META_KEY)) == want && ld64(&b->me[i]) == me && ld64(&b->en[i]) == en))
             return i;
-        if ((meta >> 16 & 63) < (ld32(&b->meta[victim]) >> 16 & 63))
+        if ((meta >> 16 & 63) < victim_priority) {
             victim = i;
+            victim_priority = meta >> 16 & 63;
+        }
     }
     *evicted = 1;
     return victim;
