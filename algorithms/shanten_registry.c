@@ -4,11 +4,12 @@
 
 #include <string.h>
 
-extern const mj_shanten_algo mj_shanten_backtrack;
+extern const mj_shanten_algo mj_shanten_backtrack, mj_shanten_table;
 
 /* One line per calculator. Add a file in algorithms/ and its row here. */
 const mj_shanten_algo *const mj_shanten_algos[] = {
     &mj_shanten_backtrack, /* baseline: complete search over the blocks of the target hand */
+    &mj_shanten_table,     /* suit classes by base-5 key, combined by lookup tables: the fast one */
     /* new rows go above this line */
     /* FLAWED group, kept below the marker so it stays after every correct calculator */
 };
