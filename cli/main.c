@@ -107,10 +107,11 @@ int main(int argc, char **argv)
 #ifdef MJ_MPI
     cli_mpi_begin(&argc, &argv);
 #endif
+    cli_out_program("mjverify");
     int rc = dispatch(argc, argv);
     /* every command's standard output is checked once here: a full disk or a closed pipe is an
      * error, not a silent exit 0 */
-    if (cli_close_out(stdout, "-") != CLI_OK && rc == CLI_OK) rc = CLI_FAIL;
+    rc = cli_out_exit(rc);
 #ifdef MJ_MPI
     rc = cli_mpi_end(rc);
 #endif
