@@ -36,5 +36,5 @@ def test_douzero_endgame_verdicts_hold():
 def test_overhead_prints_csv():
     r = run("overhead.py", "--calls", "2000", "--reps", "1")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines()[0] == "call,ns_per_call,c_ns_per_hand,overhead_ns"
-    assert len(r.stdout.splitlines()) == 5
+    assert r.stdout.splitlines()[0] == "call,ns_per_call,c_ns,overhead_ns"
+    assert len(r.stdout.splitlines()) == 6
