@@ -119,6 +119,28 @@ int mj_counts_waits(const mj_algo *a, const mj_rules *r, const uint8_t counts[MJ
     return 0;
 }
 
+int mj_prepared_is_win(const mj_prepared *p, const char *text)
+{
+    return mj_text_is_win(p->algo, &p->rules, text, strlen(text), p->notation, NULL);
+}
+
+int mj_prepared_is_win_counts(const mj_prepared *p, const uint8_t counts[MJ_KINDS])
+{
+    return mj_counts_is_win(p->algo, &p->rules, counts, NULL);
+}
+
+uint64_t mj_prepared_waits(const mj_prepared *p, const char *text)
+{
+    mj_kindset w;
+    return mj_text_waits(p->algo, &p->rules, text, strlen(text), p->notation, &w, NULL) ? MJ_PREPARED_REFUSED : w;
+}
+
+uint64_t mj_prepared_waits_counts(const mj_prepared *p, const uint8_t counts[MJ_KINDS])
+{
+    mj_kindset w;
+    return mj_counts_waits(p->algo, &p->rules, counts, &w, NULL) ? MJ_PREPARED_REFUSED : w;
+}
+
 enum { BLOCK = 512 }; /* rows packed and decided at a time: 18 KB of mj_hand on the stack */
 
 /* Rows [from, to): wins counted, or the first bad row in *bad (left alone when none). */

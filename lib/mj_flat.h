@@ -28,6 +28,25 @@ int mj_text_is_win(const mj_algo *a, const mj_rules *r, const char *text, size_t
 int mj_text_waits(const mj_algo *a, const mj_rules *r, const char *text, size_t len, int nt, mj_kindset *out,
                   mj_error *err);
 
+/* A check prepared once and then called with the hand alone: two arguments a call, which is
+ * what a foreign call costs least with (Python's ctypes converts each argument on each call).
+ * Fill algo (mj_algo_find), rules (mj_rules_parse) and notation (an mj_notation); the same
+ * preconditions as mj_text_is_win. A refused hand gives -1 (is_win) or MJ_PREPARED_REFUSED
+ * (waits), with no message: call mj_text_is_win (or mj_counts_to_hand) with an mj_error for it. */
+typedef struct {
+    const mj_algo *algo;
+    mj_rules rules;
+    int notation;
+} mj_prepared;
+#define MJ_PREPARED_REFUSED ((uint64_t)1 << 63)
+/* text NUL-terminated: 1 win, 0 not, -1 refused. */
+int mj_prepared_is_win(const mj_prepared *p, const char *text);
+/* 34 counts: 1 win, 0 not, -1 refused. */
+int mj_prepared_is_win_counts(const mj_prepared *p, const uint8_t counts[MJ_KINDS]);
+/* The waits (an mj_kindset), or MJ_PREPARED_REFUSED. */
+uint64_t mj_prepared_waits(const mj_prepared *p, const char *text);
+uint64_t mj_prepared_waits_counts(const mj_prepared *p, const uint8_t counts[MJ_KINDS]);
+
 /* Reads 34 counts into *out: 0, or -1 with err filled (MJ_ERR_FIFTH_COPY for a count over 4,
  * MJ_ERR_TOO_MANY past 18 tiles, MJ_ERR_OUTSIDE_SET for a kind at or past `kinds`; the offset
  * is the kind's index). */

@@ -83,9 +83,9 @@ def algos() -> list[Algo]:
 class _Context:
     """A parsed rule set and a chosen algorithm, kept per (rules, algo)."""
 
-    __slots__ = ("rules", "rules_addr", "algo", "algo_name", "kinds")
+    __slots__ = ("rules", "rules_addr", "algo", "algo_name", "kinds", "notation", "prepared", "p")
 
-    def __init__(self, rules: str, algo: Optional[str]):
+    def __init__(self, rules: str, algo: Optional[str], notation: str = "auto"):
         if not isinstance(rules, str):
             raise TypeError(f"rules: a name such as 'basic' or a form list such as 'std,7p' expected, not {rules!r}")
         self.rules = _lib.MjRules()
@@ -107,16 +107,19 @@ class _Context:
         else:
             raise Error(f"algorithm '{name}' does not support rules '{rules}'", "bad-algo", 0, "algo")
         self.algo_name = name
+        self.notation = _notation(notation)
+        self.prepared = _lib.MjPrepared(self.algo, self.rules, self.notation)
+        self.p = ctypes.c_void_p(ctypes.addressof(self.prepared))  # passed as it is, no conversion
 
 
 _contexts: dict = {}
 
 
-def _context(rules: str, algo: Optional[str]) -> _Context:
-    key = (rules, algo)
+def _context(rules: str, algo: Optional[str], notation: str = "auto") -> _Context:
+    key = (rules, algo, notation)
     ctx = _contexts.get(key)
     if ctx is None:
-        ctx = _contexts[key] = _Context(rules, algo)
+        ctx = _contexts[key] = _Context(rules, algo, notation)
     return ctx
 
 
@@ -130,8 +133,20 @@ def _notation(notation: str) -> int:
 
 def _counts(hand: Any) -> bytes:
     """34 counts as bytes, or Error naming what is wrong with them."""
+    if isinstance(hand, (int, float)) or hand is None:
+        raise TypeError(f"hand: text or 34 counts expected, not {type(hand).__name__}")
     try:
-        b = bytes(hand)
+        if type(hand) is bytes:
+            b = hand
+        elif isinstance(hand, (list, tuple, bytearray)):
+            b = bytes(hand)
+        else:
+            try:
+                mv = memoryview(hand)
+            except TypeError:  # a list, a tuple, any sequence of ints
+                b = bytes(hand)
+            else:  # bytes-like, or a numpy row of wider ints
+                b = mv.tobytes() if mv.itemsize == 1 and mv.format in ("B", "b", "c") else bytes(mv.tolist())
     except (TypeError, ValueError) as e:
         raise Error(f"counts: 34 counts 0..4 expected ({e})", "bad-counts", 0, "hand") from None
     if len(b) != KINDS:
@@ -139,11 +154,21 @@ def _counts(hand: Any) -> bytes:
     return b
 
 
-def _raise_text(ctx: _Context, text: bytes, nt: int) -> None:
+_basic = _context("basic", None)  # check()'s defaults, taken without a dict look-up
+
+
+def _raise_text(ctx: _Context, text: bytes) -> None:
     """Parses again with an error record, to raise the library's message (the fast path passes none)."""
     err = _lib.MjError()
     h = _lib.MjHand()
-    _lib.mj_parse(text, len(text), nt, ctx.kinds, ctypes.byref(h), ctypes.byref(err))
+    _lib.mj_parse(text, len(text), ctx.notation, ctx.kinds, ctypes.byref(h), ctypes.byref(err))
+    raise _lib.error_from(err, "hand")
+
+
+def _raise_counts(ctx: _Context, hand: Any) -> None:
+    err = _lib.MjError()
+    h = _lib.MjHand()
+    _lib.mj_counts_to_hand(_counts(hand), ctx.kinds, ctypes.byref(h), ctypes.byref(err))
     raise _lib.error_from(err, "hand")
 
 
@@ -160,43 +185,46 @@ def check(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notat
     Raises :class:`Error` (a ValueError) for a hand, rule set, algorithm or notation the library
     refuses, with its message: ``mpsz: byte 3: digit '2' without a suit letter after it``.
     """
-    ctx = _contexts.get((rules, algo)) or _context(rules, algo)
+    if rules == "basic" and algo is None and notation == "auto":
+        ctx = _basic
+    else:
+        ctx = _contexts.get((rules, algo, notation)) or _context(rules, algo, notation)
     if type(hand) is str:
         text = hand.encode()
-        nt = _NOTATIONS.get(notation)
-        if nt is None:
-            nt = _notation(notation)
-        r = _lib.mj_text_is_win(ctx.algo, ctx.rules_addr, text, len(text), nt, None)
+        r = _lib.mj_prepared_is_win(ctx.p, text) if "\0" not in hand else -1
         if r < 0:
-            _raise_text(ctx, text, nt)
+            _raise_text(ctx, text)
         return r == 1
-    err = _lib.MjError()
-    r = _lib.mj_counts_is_win(ctx.algo, ctx.rules_addr, _counts(hand), ctypes.byref(err))
+    r = _lib.mj_prepared_is_win_counts(ctx.p, _counts(hand))
     if r < 0:
-        raise _lib.error_from(err, "hand")
+        _raise_counts(ctx, hand)
     return r == 1
 
 
 def _kindset_names(s: int) -> list[str]:
-    return [_KIND_NAMES[k] for k in range(KINDS) if s >> k & 1]
+    out = []
+    while s:
+        low = s & -s
+        out.append(_KIND_NAMES[low.bit_length() - 1])
+        s ^= low
+    return out
 
 
 def waits(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notation: str = "auto") -> list[str]:
     """The kinds that complete ``hand`` (each held fewer than 4 times, added once, winning),
     as mpsz names in kind order: ``waits("1112345678999m") == ['1m', ..., '9m']``; ``[]`` when
     none. Arguments and errors as :func:`check`."""
-    ctx = _contexts.get((rules, algo)) or _context(rules, algo)
-    out = ctypes.c_uint64()
+    ctx = _contexts.get((rules, algo, notation)) or _context(rules, algo, notation)
     if type(hand) is str:
         text = hand.encode()
-        nt = _notation(notation)
-        if _lib.mj_text_waits(ctx.algo, ctx.rules_addr, text, len(text), nt, ctypes.byref(out), None) < 0:
-            _raise_text(ctx, text, nt)
+        w = _lib.mj_prepared_waits(ctx.p, text) if "\0" not in hand else _lib.PREPARED_REFUSED
+        if w == _lib.PREPARED_REFUSED:
+            _raise_text(ctx, text)
     else:
-        err = _lib.MjError()
-        if _lib.mj_counts_waits(ctx.algo, ctx.rules_addr, _counts(hand), ctypes.byref(out), ctypes.byref(err)) < 0:
-            raise _lib.error_from(err, "hand")
-    return _kindset_names(out.value)
+        w = _lib.mj_prepared_waits_counts(ctx.p, _counts(hand))
+        if w == _lib.PREPARED_REFUSED:
+            _raise_counts(ctx, hand)
+    return _kindset_names(w)
 
 
 def parse(hand: Hand, notation: str = "auto", kinds: int = 34) -> tuple[int, ...]:
@@ -278,7 +306,7 @@ def is_win_batch(counts: Any, rules: str = "basic", algo: Optional[str] = None, 
     first row that is no hand under the rules (a count over 4, an honor under 27 kinds, more
     than 18 tiles); its offset is that count's byte in ``counts``.
     """
-    ctx = _contexts.get((rules, algo)) or _context(rules, algo)
+    ctx = _contexts.get((rules, algo, "auto")) or _context(rules, algo)
     mv, n = _rows(counts)
     t = _threads(threads)
     result = bytearray(n) if out is None else out

@@ -103,6 +103,21 @@ class MjAlgo(ctypes.Structure):
     ]
 
 
+class MjPrepared(ctypes.Structure):
+    _fields_ = [("algo", ctypes.c_void_p), ("rules", MjRules), ("notation", ctypes.c_int)]
+
+
+PREPARED_REFUSED = 1 << 63
+
+
+def _bare(name: str, restype):
+    """A function called with no argument conversion (the per-call hot path): the caller passes
+    only ctypes pointers (c_void_p instances) and bytes, which ctypes hands over as they are."""
+    f = getattr(lib, name)
+    f.restype = restype
+    return f
+
+
 def _fn(name: str, restype, *argtypes, library: Optional[ctypes.CDLL] = None):
     f = getattr(library or lib, name)
     f.restype = restype
@@ -128,6 +143,10 @@ mj_counts_to_hand = _fn("mj_counts_to_hand", i32, ctypes.c_char_p, i32, ctypes.P
 mj_counts_is_win = _fn("mj_counts_is_win", i32, vp, vp, ctypes.c_char_p, P_ERR)
 mj_counts_waits = _fn("mj_counts_waits", i32, vp, vp, ctypes.c_char_p, ctypes.POINTER(u64), P_ERR)
 mj_counts_is_win_batch = _fn("mj_counts_is_win_batch", ctypes.c_longlong, vp, vp, vp, sz, sz, vp, i32, P_ERR)
+mj_prepared_is_win = _bare("mj_prepared_is_win", i32)
+mj_prepared_is_win_counts = _bare("mj_prepared_is_win_counts", i32)
+mj_prepared_waits = _bare("mj_prepared_waits", u64)
+mj_prepared_waits_counts = _bare("mj_prepared_waits_counts", u64)
 mj_deal_counts = _fn("mj_deal_counts", None, u64, i32, i32, sz, vp)
 mj_algo_count = ctypes.c_size_t.in_dll(lib, "mj_algo_count").value
 mj_algos = (ctypes.POINTER(MjAlgo) * mj_algo_count).in_dll(lib, "mj_algos")

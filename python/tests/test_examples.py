@@ -22,7 +22,7 @@ def test_score_million_agrees_and_prints_csv():
     r = run("score_million.py", "--hands", "20000", "--reps", "1", "--pure", "2000", "--threads", "2")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
-    assert lines[0] == "what,hands,threads,best_ms,ns_per_hand,wins"
+    assert lines[0] == "what,hands,threads,best_ms,ns_per_hand,best_cpu_ms,wins"
     assert lines[1].startswith("is_win_batch,20000,2,") and lines[3].startswith("pure_python,2000,1,")
     assert "x (best of 1)" in r.stderr
 
@@ -36,5 +36,5 @@ def test_douzero_endgame_verdicts_hold():
 def test_overhead_prints_csv():
     r = run("overhead.py", "--calls", "2000", "--reps", "1")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines()[0] == "call,ns_per_call,c_ns_per_hand,overhead_ns"
-    assert len(r.stdout.splitlines()) == 5
+    assert r.stdout.splitlines()[0] == "call,ns_per_call,c_ns,overhead_ns"
+    assert len(r.stdout.splitlines()) == 6

@@ -88,6 +88,19 @@ def test_check_takes_counts(rng):
             assert mjverify.check(form) is want
 
 
+def test_check_takes_wider_numpy_rows():
+    np = pytest.importorskip("numpy")
+    c = mjverify.parse("123m456m789m111p22s")
+    assert mjverify.check(np.array(c, dtype=np.int64)) is True
+    assert mjverify.check(np.array(c, dtype=np.uint8)) is True
+
+
+def test_a_number_is_no_hand():
+    for bad in (34, None, 1.5):
+        with pytest.raises(TypeError):
+            mjverify.check(bad)
+
+
 def test_check_agrees_with_the_pure_python_reference(rng):
     """The reference (examples/purepy.py) and the library agree on random and winning hands."""
     data = mjverify.deal(3000, tiles=14, seed=rng.getrandbits(64)) + mjverify.deal(3000, tiles=5, seed=7)
@@ -140,6 +153,15 @@ def test_check_errors_carry_the_librarys_message(hand, rules, code, offset, mess
         mjverify.waits(hand, rules)
 
 
+def test_a_nul_byte_is_refused_where_it_is():
+    """Text goes to C NUL-terminated on the fast path; a NUL inside it must not end the hand there."""
+    with pytest.raises(mjverify.Error, match="byte 3") as e:
+        mjverify.check("11m\x0022m")
+    assert e.value.offset == 3 and e.value.code == "unknown-char"
+    with pytest.raises(mjverify.Error, match="byte 3"):
+        mjverify.waits("11m\x00")
+
+
 def test_errors_name_the_argument():
     with pytest.raises(mjverify.Error, match="'nosuch'") as e:
         mjverify.check("11m", "nosuch")
@@ -166,6 +188,7 @@ def test_errors_name_the_argument():
     ],
 )
 def test_counts_errors(counts, match, offset):
+    """Bad counts name the kind and its index (or say what the sequence lacks)."""
     with pytest.raises(mjverify.Error, match=match) as e:
         mjverify.check(counts)
     assert e.value.offset == offset
