@@ -369,14 +369,49 @@ START_TEST(test_threads)
 }
 END_TEST
 
-/* A time limit stops the search with a timeout, never a wrong answer. */
+/* A time limit (or the caller's stop) ends the search with a timeout, never a wrong answer.
+ * Regression (issue 27): this test accepted WIN on a position that is a loss. The position's
+ * answer is pinned first by a search without a limit; then each limited search must give that
+ * answer or TIMEOUT, nothing else. */
 START_TEST(test_timeout)
 {
     ddz_position p = P("33445566778899TJQK", "TJQKA22XD", NULL, DDZ_CONV_RLCARD);
     ddz_rules r = {DDZ_CONV_RLCARD, 0};
+    ddz_solve_options full = {1, (size_t)16 << 20, 1, 0, NULL, NULL};
+    ck_assert_int_eq(ddz_solver_find("fast")->solve(&p, &r, &full, &res_a), DDZ_SOLVE_LOSS);
     ddz_solve_options o = {1, (size_t)16 << 20, 1, 1e-6, NULL, NULL};
-    ddz_outcome out = ddz_solver_find("naive")->solve(&p, &r, &o, &res_a);
-    ck_assert(out == DDZ_SOLVE_TIMEOUT || out == DDZ_SOLVE_WIN);
+    for (int k = 0; ddz_solvers[k]; k++) {
+        if (ddz_solvers[k]->flawed)
+            continue;
+        ddz_outcome out = ddz_solvers[k]->solve(&p, &r, &o, &res_b);
+        ck_assert_msg(out == DDZ_SOLVE_TIMEOUT || out == DDZ_SOLVE_LOSS, "%s: outcome %d", ddz_solvers[k]->name, out);
+    }
+    ddz_solve_live live = {0};
+    live.stop = 1;
+    ddz_solve_options stopped = {1, (size_t)16 << 20, 1, 0, NULL, &live};
+    ddz_outcome out = ddz_solver_find("fast")->solve(&p, &r, &stopped, &res_b);
+    ck_assert(out == DDZ_SOLVE_TIMEOUT || out == DDZ_SOLVE_LOSS);
+    ck_assert_uint_eq(live.first_moves, res_b.n_first);
+}
+END_TEST
+
+/* ddz_solve_live as a solve fills it: every first move decided and counted, the wins among
+ * them, nodes counted in steps of 1024 (at most the solve's own count). */
+START_TEST(test_live)
+{
+    ddz_position p = P("48999TTQKKA2X", "344556688JJA2", NULL, DDZ_CONV_RLCARD); /* ddz deal 1 13 13 */
+    ddz_rules r = {DDZ_CONV_RLCARD, 0};
+    ddz_solve_live live = {0};
+    ddz_solve_options o = {1, 0, 1, 0, NULL, &live};
+    ck_assert_int_eq(ddz_solver_find("fast")->solve(&p, &r, &o, &res_a), DDZ_SOLVE_WIN);
+    unsigned won = 0;
+    for (size_t i = 0; i < res_a.n_first; i++)
+        won += res_a.first_wins[i] == 1;
+    ck_assert_uint_eq(live.first_moves, res_a.n_first);
+    ck_assert_uint_eq(live.decided, res_a.n_first);
+    ck_assert_uint_eq(live.won, won);
+    ck_assert_uint_le(live.nodes, res_a.nodes);
+    ck_assert_uint_gt(live.nodes, 0);
 }
 END_TEST
 
@@ -535,6 +570,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_reused_table);
     tcase_add_test(t, test_threads);
     tcase_add_test(t, test_timeout);
+    tcase_add_test(t, test_live);
     tcase_add_test(t, test_split_sound);
     tcase_add_test(t, test_key_merges);
     tcase_add_test(t, test_shortcuts_off);

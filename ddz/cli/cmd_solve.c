@@ -715,11 +715,13 @@ int ddz_cmd_solve(int argc, char **argv)
             printf(" (the length search's budget ran out: the rest plays a winning move against the reply proven to "
                    "last longest so far)\n");
         else if (from_first)
-            printf(" (%d plies: the first winning move found, then the shortest win against the longest defence)\n",
+            printf(" (%d plies: the first winning move found, then the fastest proven win against the longest "
+                   "defence)\n",
                    line.length);
         else
             printf(" (%d plies: the %s)\n", line.length,
-                   o == DDZ_SOLVE_WIN ? "shortest win against the longest defence" : "longest defence against the shortest win");
+                   o == DDZ_SOLVE_WIN ? "fastest proven win against the longest defence"
+                                      : "longest defence against the fastest proven win");
         printf("stats: %llu nodes, table %llu hits, %llu stores, %llu evictions, %zu bytes, %.3f s; line %llu nodes, "
                "%llu short solves, %.3f s\n",
                res.nodes, res.tt_hits, res.tt_stores, res.tt_evictions, res.tt_bytes, res.seconds, line.nodes,
