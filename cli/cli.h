@@ -8,6 +8,7 @@
 #include "mj_algo.h"
 #include "mj_notation.h"
 #include "mj_rules.h"
+#include "output.h"
 
 /* Exit codes: 0 fine, 1 a hand was bad or algorithms disagreed, 2 bad usage. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -54,14 +55,6 @@ void cli_json_string(FILE *out, const char *s, size_t len);
 
 /* Writes s for a TSV field: TAB, CR, LF, backslash, other control bytes and DEL as \xHH. */
 void cli_tsv_field(FILE *out, const char *s, size_t len);
-
-/* Opens path for writing ("-" = stdout); NULL with a message naming the path. */
-FILE *cli_open_out(const char *command, const char *path);
-/* Closes (or flushes, for stdout) f; CLI_OK, or CLI_FAIL with a message naming path. */
-int cli_close_out(FILE *f, const char *path);
-/* Fails early (message, false) when path could not be created or written: its folder missing
- * or not writable, or path a directory or read-only. Creates nothing. */
-bool cli_check_writable(const char *command, const char *flag, const char *path);
 
 /* ---- help: one text per command, used by --help, help CMD and the man page (help.c) ---- */
 enum { CLI_HELP_MAX_FLAGS = 24, CLI_HELP_MAX_EXAMPLES = 3 };

@@ -38,7 +38,7 @@ static void print_usage(FILE *out)
           "hands come from the arguments, else one per line from standard input\n\n", out);
     for (size_t i = 0; i < cli_command_count; i++)
         fprintf(out, "  %-8s %s\n           %s\n", cli_commands[i].name, cli_commands[i].summary, cli_commands[i].usage);
-    fputs("\nrules: basic, sichuan, mediatek, riichi, or forms std,7p,7p4,kongs,13o\n"
+    fputs("\nrules: basic, sichuan, mediatek, riichi, sanma, or forms std,7p,7p4,kongs,13o\n"
           "notations: mpsz (123m456p), letters (ABCabc123), hex ([0x01,0x11]), unicode (\xf0\x9f\x80\x87)\n"
           "mjverify help COMMAND (or COMMAND --help) for every flag and its default; mjverify --version\n", out);
 }
@@ -107,10 +107,11 @@ int main(int argc, char **argv)
 #ifdef MJ_MPI
     cli_mpi_begin(&argc, &argv);
 #endif
+    cli_out_program("mjverify");
     int rc = dispatch(argc, argv);
     /* every command's standard output is checked once here: a full disk or a closed pipe is an
      * error, not a silent exit 0 */
-    if (cli_close_out(stdout, "-") != CLI_OK && rc == CLI_OK) rc = CLI_FAIL;
+    rc = cli_out_exit(rc);
 #ifdef MJ_MPI
     rc = cli_mpi_end(rc);
 #endif

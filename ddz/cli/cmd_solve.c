@@ -11,6 +11,7 @@
 #include "ddz_oracle.h"
 #include "ddz_movegen.h"
 #include "ddz_solve_cli.h"
+#include "output.h"
 
 #define USAGE_SOLVE                                                                                       \
     "usage: ddz solve ME ENEMY [--last MOVE] [--rules R] [--solver fast|naive|seed004] [--threads N]\n" \
@@ -408,6 +409,8 @@ int ddz_cmd_solve(int argc, char **argv)
     char buf[128], me[64], en[64], last[96], rules[128];
     if (rc)
         return rc < 0 ? 0 : rc;
+    if (a.strategy && !cli_out_check("solve", "--strategy", a.strategy))
+        return 1;
     /* With --strategy, one table for the root's solve and every node's re-solve after it. */
     ddz_table *kept = NULL;
     if (a.strategy) {
@@ -504,12 +507,12 @@ int ddz_cmd_solve(int argc, char **argv)
             ddz_table_free(kept);
             return 1;
         }
-        FILE *f = fopen(a.strategy, "w");
-        if (!f) {
-            fprintf(stderr, "ddz solve: --strategy '%s': cannot write: %s\n", a.strategy, strerror(errno));
+        cli_out out;
+        if (!cli_out_open(&out, "solve", "--strategy", a.strategy, CLI_OUT_REPLACE)) {
             ddz_table_free(kept);
             return 1;
         }
+        FILE *f = out.f;
         fprintf(f, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
         /* One thread (the same move at each node, whatever the machine), the table of the root's
          * solve kept, so that a node's re-solve mostly reads what the root proved. */
@@ -521,15 +524,13 @@ int ddz_cmd_solve(int argc, char **argv)
         double t0 = wall_seconds();
         int wr = write_dag(f, &b, why, sizeof why, &nodes, &replies);
         ddz_table_free(kept);
-        if (fclose(f) != 0 && !wr) {
-            wr = -1;
-            snprintf(why, sizeof why, "write failed");
-        }
         if (wr) {
             fprintf(stderr, "ddz solve: --strategy '%s': not written: %s\n", a.strategy, why);
-            remove(a.strategy);
+            cli_out_discard(&out);
             return 1;
         }
+        if (cli_out_close(&out))
+            return 1;
         fprintf(stderr, "ddz solve: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
                 wall_seconds() - t0);
     }

@@ -4,6 +4,7 @@
 
 #include "ddz_cli.h"
 #include "mjverify_version.h"
+#include "output.h"
 
 typedef struct {
     const char *name;
@@ -57,7 +58,7 @@ static const ddz_command *find(const char *name)
     return NULL;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     const ddz_command *c;
     if (argc < 2) {
@@ -88,4 +89,12 @@ int main(int argc, char **argv)
     fprintf(stderr, "ddz: unknown command '%s'\n", argv[1]);
     print_usage(stderr);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    cli_out_program("ddz");
+    /* every command's standard output is checked once here: a full disk or a closed pipe is an
+     * error (one line, exit 1), never a silent exit 0 */
+    return cli_out_exit(dispatch(argc, argv));
 }

@@ -82,6 +82,7 @@ class MjRules(ctypes.Structure):
         ("kinds", ctypes.c_int),
         ("min_win", ctypes.c_int),
         ("max_win", ctypes.c_int),
+        ("tileset", ctypes.c_uint64),  # mj_kindset: the kinds in play, 0 = all below kinds (sanma)
     ]
 
 
