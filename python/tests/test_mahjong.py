@@ -310,7 +310,7 @@ def test_batch_empty_and_shape_errors():
 def test_batch_threads_over_many_chunks(rng):
     """Past two chunks of 8192 rows the rows are shared among threads: the same bytes, and each
     row the single call's answer."""
-    data = batch_input(rng, 60000)
+    data = batch_input(rng, 30000)
     want = bytes(mjverify.check(h) for h in rows(data))
     for threads in (1, 2, 3, 0):
         assert mjverify.is_win_batch(data, threads=threads) == want, threads
