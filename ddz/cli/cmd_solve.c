@@ -17,42 +17,10 @@
 #include "ddz_oracle.h"
 #include "ddz_movegen.h"
 #include "ddz_solve_cli.h"
+#include "output.h"
 
-#define USAGE_SOLVE                                                                                       \
-    "usage: ddz solve ME ENEMY [--last MOVE] [--rules R] [--solver fast|naive|seed004] [--threads N]\n" \
-    "                 [--memory SIZE] [--time-limit S] [--first] [--progress|--quiet] [--json]\n"        \
-    "                 [--strategy FILE]\n"
-#define USAGE_PLAY                                                                                       \
-    "usage: ddz play ME ENEMY [--last MOVE] [--rules R] [--solver fast|naive|seed004] [--threads N]\n" \
-    "                [--memory SIZE] [--time-limit S]   (the solver holds ME; you hold ENEMY)\n"
-
-/* The whole text of `ddz solve --help`. */
-#define HELP_SOLVE                                                                                              \
-    USAGE_SOLVE                                                                                                 \
-    "Decides a two-player open-card endgame for ME, the player to move: win or loss, every winning first\n"    \
-    "move, and a line of play (the winner's shortest win against the loser's longest defence).\n\n"            \
-    "  ME ENEMY          the two hands (cards 3456789TJQKA2XD; ten also 10 or 0; X/Y small, D/Z big joker)\n" \
-    "  --last MOVE       ME answers MOVE (e.g. pair:33, straight:34567); default: ME leads\n"                  \
-    "  --rules R         rlcard (default) or douzero, then switches: rlcard,no-four2,no-four22\n"              \
-    "  --solver NAME     fast (default), naive, or seed004 (a flawed port, for comparison)\n"                  \
-    "  --threads N       threads of the search; 0 (default) = every core; the answer is the same for any N\n"  \
-    "  --memory SIZE     the transposition table, e.g. 512M or 2G; default: sized by the position\n"           \
-    "  --time-limit S    seconds for the whole command (search, line and strategy); default: none. Past it\n" \
-    "                    the answer is what was decided: a win found, else timeout (undecided)\n"            \
-    "  --first           stop at the first winning first move (the others stay unsearched); a loss still\n"  \
-    "                    refutes every first move. Default: decide every first move\n"                       \
-    "  --progress        a progress line on stderr every 2 s (default: only when stderr is a terminal)\n"   \
-    "  --quiet           no progress lines\n"                                                                 \
-    "  --json            one JSON object: outcome, first moves, the line with both hands after each ply\n"    \
-    "  --strategy FILE   write the whole winning strategy (ddz certify FILE checks it)\n\n"                  \
-    "The outcome line is printed (and flushed) as soon as it is known; the rest follows when every first\n"  \
-    "move is decided. Ctrl-C stops the search and prints what is known (exit 130).\n"                        \
-    "Exit: 0 answered (timeout included), 1 a bad position or a failed write, 2 a bad flag, 130 interrupted.\n" \
-    "Examples:\n"                                                                                             \
-    "  ddz solve 32JJ 7TTD                       win: single:2 first\n"                                       \
-    "  ddz solve 6666A KK --last 2 --json        answering a 2: the bomb wins\n"                              \
-    "  ddz solve $(ddz deal 1 13 13) --first     the verdict at the first winning move\n"                    \
-    "  ddz solve ME ENEMY --time-limit 10 --strategy s.txt && ddz certify s.txt\n"
+#define USAGE_SOLVE "usage: ddz solve " DDZ_USAGE_SOLVE "\n"
+#define USAGE_PLAY "usage: ddz play " DDZ_USAGE_PLAY "   (the solver holds ME; you hold ENEMY)\n"
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
 
@@ -133,7 +101,7 @@ int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy
             continue;
         }
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(strcmp(cmd, "play") == 0 ? USAGE_PLAY : HELP_SOLVE, stdout);
+            fputs(strcmp(cmd, "play") == 0 ? USAGE_PLAY : USAGE_SOLVE, stdout);
             return -1;
         }
         size_t nl = strcspn(arg, "=");
@@ -570,6 +538,8 @@ int ddz_cmd_solve(int argc, char **argv)
     char buf[128], me[64], en[64], last[96], rules[128];
     if (rc)
         return rc < 0 ? 0 : rc;
+    if (a.strategy && !cli_out_check("solve", "--strategy", a.strategy))
+        return 1;
     if (a.first)
         a.opt.all_first_moves = 0;
     /* One table for the root's solve, the line and the strategy: each reads what the others
@@ -736,12 +706,12 @@ int ddz_cmd_solve(int argc, char **argv)
             ddz_table_free(kept);
             return 1;
         }
-        FILE *f = fopen(a.strategy, "w");
-        if (!f) {
-            fprintf(stderr, "ddz solve: --strategy '%s': cannot write: %s\n", a.strategy, strerror(errno));
+        cli_out out;
+        if (!cli_out_open(&out, "solve", "--strategy", a.strategy, CLI_OUT_REPLACE)) {
             ddz_table_free(kept);
             return 1;
         }
+        FILE *f = out.f;
         fprintf(f, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
         /* One thread (the same move at each node, whatever the machine), the table of the root's
          * solve kept, so that a node's re-solve mostly reads what the root proved. */
@@ -752,15 +722,15 @@ int ddz_cmd_solve(int argc, char **argv)
         size_t nodes = 0, replies = 0;
         double ts = wall_seconds();
         int wr = write_dag(f, &b, why, sizeof why, &nodes, &replies);
-        if (fclose(f) != 0 && !wr) {
-            wr = -1;
-            snprintf(why, sizeof why, "write failed");
-        }
         if (wr) {
             ddz_table_free(kept);
             fprintf(stderr, "ddz solve: --strategy '%s': not written: %s\n", a.strategy, why);
-            remove(a.strategy);
+            cli_out_discard(&out);
             return interrupted ? 130 : 1;
+        }
+        if (cli_out_close(&out)) {
+            ddz_table_free(kept);
+            return 1;
         }
         fprintf(stderr, "ddz solve: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
                 wall_seconds() - ts);
