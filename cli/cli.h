@@ -8,6 +8,7 @@
 #include "mj_algo.h"
 #include "mj_notation.h"
 #include "mj_rules.h"
+#include "helptext.h"
 #include "output.h"
 
 /* Exit codes: 0 fine, 1 a hand was bad or algorithms disagreed, 2 bad usage. */
@@ -57,18 +58,8 @@ void cli_json_string(FILE *out, const char *s, size_t len);
 void cli_tsv_field(FILE *out, const char *s, size_t len);
 
 /* ---- help: one text per command, used by --help, help CMD and the man page (help.c) ---- */
-enum { CLI_HELP_MAX_FLAGS = 24, CLI_HELP_MAX_EXAMPLES = 3 };
-typedef struct {
-    const char *name;
-    const char *what; /* a paragraph */
-    struct {
-        const char *flag, *text;
-    } flags[CLI_HELP_MAX_FLAGS];
-    const char *output; /* a paragraph on the output contract, or NULL */
-    const char *examples[CLI_HELP_MAX_EXAMPLES];
-} cli_help;
 const cli_help *cli_help_find(const char *name);
-void cli_help_print(FILE *out, const cli_help *h);
-void cli_help_man(FILE *out);
+void cli_help_print_command(FILE *out, const cli_help *h);
+void cli_help_man_page(FILE *out);
 
 #endif

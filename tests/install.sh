@@ -31,6 +31,24 @@ if "$prefix/bin/mjverify" --version >/dev/null 2>&1; then
     "$("$prefix/bin/mjverify" --version | head -1 | grep -o '[0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*' | head -1)"
 fi
 
+# the commands, their man pages and bash completions (mjverify-mpi where it was built)
+for f in bin/ddz share/man/man1/mjverify.1 share/man/man1/ddz.1 share/bash-completion/completions/mjverify \
+         share/bash-completion/completions/ddz; do
+  check "installed-$f" yes "$([ -f "$prefix/$f" ] && echo yes)"
+done
+if [ -x "$build/cli/mjverify-mpi" ]; then
+  check installed-bin/mjverify-mpi yes "$([ -x "$prefix/bin/mjverify-mpi" ] && echo yes)"
+fi
+check ddz-version "$("$build/ddz/ddz" --version)" "$("$prefix/bin/ddz" --version 2>&1)"
+for p in mjverify ddz; do
+  check "$p.1-title" "$(echo "$p" | tr a-z A-Z)" "$(sed -n 's/^\.TH \([A-Z]*\) 1 .*/\1/p' "$prefix/share/man/man1/$p.1")"
+  check "$p.1-same-as-help" "$("$build"/*/"$p" help --man 2>/dev/null)" "$(cat "$prefix/share/man/man1/$p.1")"
+  if command -v bash >/dev/null; then
+    check "$p-completion-loads" "complete -F _$p $p" \
+      "$(bash -c ". '$prefix/share/bash-completion/completions/$p' && complete -p $p" 2>&1)"
+  fi
+done
+
 hands="123m456m789m111p22s 19m19p19s1234567z1m 11m22"
 want_c="123m456m789m111p22s${tab}truth=win${tab}table=win
 19m19p19s1234567z1m${tab}truth=win${tab}table=win

@@ -15,10 +15,8 @@
 #include "ddz_solver.h"
 #include "mj_random.h"
 
-#define USAGE_DEAL "usage: ddz deal SEED N1 N2   (ME = the first N1 cards of the seeded shuffle, ENEMY the next N2)\n"
-#define USAGE_BENCH                                                                                      \
-    "usage: ddz bench SET_FILE... [--solver NAME[,NAME...]|all] [--threads LIST] [--time-limit S[,NAME=S...]]\n" \
-    "                 [--budget S] [--memory SIZE] [--all-first-moves] [--csv FILE] [--summary FILE]\n"
+#define USAGE_DEAL "usage: ddz deal " DDZ_USAGE_DEAL "\n"
+#define USAGE_BENCH "usage: ddz bench " DDZ_USAGE_BENCH "\n"
 
 static double now_s(void)
 {
@@ -65,10 +63,6 @@ static int parse_count(const char *s, long lo, long hi, long *out)
 
 int ddz_cmd_deal(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(USAGE_DEAL, stdout);
-        return 0;
-    }
     if (argc != 4) {
         fprintf(stderr, "ddz deal: three arguments expected (SEED N1 N2), got %d\n" USAGE_DEAL, argc - 1);
         return 2;
@@ -336,10 +330,6 @@ int ddz_cmd_bench(int argc, char **argv)
     int nfiles = 0, all_first = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], **slot = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(USAGE_BENCH, stdout);
-            return 0;
-        }
         if (a[0] != '-' || a[1] == '\0') {
             if (nfiles == (int)(sizeof files / sizeof files[0]))
                 return bench_error("too many set files, from", a);

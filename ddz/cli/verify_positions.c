@@ -580,8 +580,7 @@ static void write_md(FILE *f, const job *jb)
 
 /* ---- flags ---- */
 
-#define USAGE "usage: ddz verify --positions [--max-cards N] [--deck full|small] [--rules R] " \
-              "[--max-total T] [--solver all|none|NAME[,NAME...]] [--threads N] [--memory SIZE] [--json FILE] [--report FILE] [--quiet]"
+#define USAGE "usage: ddz verify " DDZ_USAGE_VERIFY
 
 static int bad_flag(const char *fmt, const char *arg)
 {
