@@ -212,8 +212,8 @@ def check(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notat
 
     hand: text in any notation the CLI reads (``"123m456m789m111p22s"``; ``notation`` names it,
         ``"auto"`` detects), or 34 counts (list, tuple, bytes, numpy row).
-    rules: a preset (``basic``, ``sichuan``, ``mediatek``, ``riichi``) or a comma list of forms
-        (``std,7p,7p4,kongs,13o``), as ``mjverify --rules`` reads.
+    rules: a preset (``basic``, ``sichuan``, ``mediatek``, ``riichi``, ``sanma``) or a comma list
+        of forms (``std,7p,7p4,kongs,13o``), as ``mjverify --rules`` reads.
     algo: the algorithm (``mjverify.algos()``); default ``table``, or ``backtrack`` where table
         cannot decide the rules.
 
@@ -224,7 +224,7 @@ def check(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notat
         ctx = _basic
     else:
         ctx = _contexts.get((rules, algo, notation)) or _context(rules, algo, notation)
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         r = _lib.mj_prepared_is_win(ctx.p, text) if "\0" not in hand else -1
         if r < 0:
@@ -250,7 +250,7 @@ def waits(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notat
     as mpsz names in kind order: ``waits("1112345678999m") == ['1m', ..., '9m']``; ``[]`` when
     none. Arguments and errors as :func:`check`."""
     ctx = _contexts.get((rules, algo, notation)) or _context(rules, algo, notation)
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         w = _lib.mj_prepared_waits(ctx.p, text) if "\0" not in hand else _lib.PREPARED_REFUSED
         if w == _lib.PREPARED_REFUSED:
@@ -270,7 +270,7 @@ def _shanten(hand: Hand, rules: str, algo: Optional[str], notation: str, want_ef
     eff = ctypes.c_uint64()
     err = _lib.MjError()
     out = ctypes.byref(eff) if want_effective else None
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         s = _lib.mj_text_shanten(ctx.algo, ctx.rules_addr, text, len(text), ctx.notation, out, ctypes.byref(err))
     else:
@@ -310,7 +310,7 @@ def parse(hand: Hand, notation: str = "auto", kinds: int = 34) -> tuple[int, ...
     err = _lib.MjError()
     if kinds not in (27, 34):
         raise Error(f"kinds: 27 or 34 expected, not {kinds!r}", "bad-kinds", 0, "kinds")
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         if _lib.mj_parse(text, len(text), _notation(notation), kinds, ctypes.byref(h), ctypes.byref(err)) != 0:
             raise _lib.error_from(err, "hand")
@@ -328,7 +328,7 @@ def format(hand: Hand, notation: str = "mpsz") -> str:  # noqa: A001 (the librar
         raise Error("notation 'auto': name one to write (mpsz, letters, hex, unicode)", "bad-notation", 0, "notation")
     h = _lib.MjHand()
     err = _lib.MjError()
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         if _lib.mj_parse(text, len(text), 0, 34, ctypes.byref(h), ctypes.byref(err)) != 0:
             raise _lib.error_from(err, "hand")

@@ -88,6 +88,14 @@ def test_check_takes_counts(rng):
             assert mjverify.check(form) is want
 
 
+def test_str_subclasses_are_text():
+    class Tiles(str):
+        pass
+
+    assert mjverify.check(Tiles("123m456m789m111p22s")) is True
+    assert mjverify.waits(Tiles("1m")) == ["1m"] and mjverify.shanten(Tiles("1m")) == 0
+
+
 def test_check_takes_wider_numpy_rows():
     np = pytest.importorskip("numpy")
     c = mjverify.parse("123m456m789m111p22s")
