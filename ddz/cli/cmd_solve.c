@@ -651,7 +651,8 @@ int ddz_cmd_solve(int argc, char **argv)
                    line.ply[i].side ? "enemy" : "me", buf, hm, he);
         }
         printf("],\"line_exact\":%s,\"line_complete\":%s,\"line_plies\":%d,\"interrupted\":%s,", 
-               line.exact && !from_first ? "true" : "false", line.stopped || line.n == 0 ? "false" : "true",
+               line.exact && !from_first ? "true" : "false",
+               line.stopped || line.n == 0 || line.outcome != o ? "false" : "true",
                line.length, interrupted ? "true" : "false");
         printf("\"stats\":{\"nodes\":%llu,\"tt_hits\":%llu,\"tt_stores\":%llu,\"tt_evictions\":%llu,"
                "\"tt_bytes\":%zu,\"seconds\":%.6f,\"line_nodes\":%llu,\"line_solves\":%llu,\"line_seconds\":%.6f}}\n",
@@ -681,6 +682,9 @@ int ddz_cmd_solve(int argc, char **argv)
         }
         if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
             printf(" none: the position is undecided\n");
+        else if (line.outcome == DDZ_SOLVE_ERROR || (line.outcome != o && !line.stopped))
+            printf("%s (no line to the end: the solver's values contradict each other%s)\n", line.n ? "..." : " none",
+                   a.solver->flawed ? ", as a flawed solver's may" : "");
         else if (line.stopped)
             printf("%s... (cut short by %s)\n", line.n ? "" : " none", why_short);
         else if (!line.exact)
