@@ -87,6 +87,11 @@ def _fn(name, restype, *argtypes):
     return _lib._fn(name, restype, *argtypes, library=lib)
 
 
+_lib.check_layouts(_fn("ddz_flat_sizeof", sz, ctypes.c_char_p),
+                   {"ddz_move": _Move, "ddz_rules": _Rules, "ddz_error": _Error, "ddz_position": _Position,
+                    "ddz_solve_options": _Options, "ddz_result": _Result, "ddz_solver": _Solver}, "libmjverify-ddz")
+
+
 P_ERR, P_MOVE, P_RULES = ctypes.POINTER(_Error), ctypes.POINTER(_Move), ctypes.POINTER(_Rules)
 _parse_hand = _fn("ddz_parse_hand", i32, ctypes.c_char_p, i32, ctypes.POINTER(u64), P_ERR)
 _format_hand = _fn("ddz_format_hand", sz, u64, ctypes.c_char_p, sz)
