@@ -4,14 +4,19 @@
 
 #include <string.h>
 
-extern const mj_shanten_algo mj_shanten_backtrack, mj_shanten_table;
+extern const mj_shanten_algo mj_shanten_backtrack, mj_shanten_table, mj_shanten_dp;
+extern const mj_shanten_algo mj_shanten_tenhou, mj_shanten_blocks, mj_shanten_pairs_quad;
 
 /* One line per calculator. Add a file in algorithms/ and its row here. */
 const mj_shanten_algo *const mj_shanten_algos[] = {
     &mj_shanten_backtrack, /* baseline: complete search over the blocks of the target hand */
     &mj_shanten_table,     /* suit classes by base-5 key, combined by lookup tables: the fast one */
+    &mj_shanten_dp,        /* dynamic program over each group's ranks, groups min-plus combined */
     /* new rows go above this line */
     /* FLAWED group, kept below the marker so it stays after every correct calculator */
+    &mj_shanten_tenhou,     /* flagged: the Python mahjong package's block-counting walk */
+    &mj_shanten_blocks,     /* flagged: textbook block counting, no corrections */
+    &mj_shanten_pairs_quad, /* flagged: a quad as two of seven distinct pairs */
 };
 const size_t mj_shanten_algo_count = sizeof mj_shanten_algos / sizeof mj_shanten_algos[0];
 

@@ -166,8 +166,11 @@ done:
 
 static classes suits, honors, pairs2, triples;
 
+static bool built;
+
 static int table_init(void)
 {
+    if (built) return 0;
     suits.n = honors.n = pairs2.n = triples.n = 0;
     if (build_group(9, suit_class, &suits) || build_group(7, honor_class, &honors)) return -1;
     for (int a = 0; a < suits.n; a++)
@@ -193,6 +196,7 @@ static int table_init(void)
                     }
                 fin[m][z][a] = (uint8_t)best;
             }
+    built = true;
     return 0;
 }
 
