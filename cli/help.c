@@ -9,7 +9,7 @@
 extern const cli_command cli_commands[];
 extern const size_t cli_command_count;
 
-#define RULES_TEXT "rules preset (basic, sichuan, mediatek, riichi) or a form list such as std,7p,kongs (default basic)"
+#define RULES_TEXT "rules preset (basic, sichuan, mediatek, riichi, sanma) or a form list such as std,7p,kongs (default basic)"
 #define TILES_TEXT "tile set: 27 (no honors) or 34; default: the one the rules use"
 #define NOTATION_TEXT                                                                                            \
     "input notation: auto, mpsz, letters, hex or unicode (default auto: a byte >= 0x80 is unicode, 0x is hex, " \

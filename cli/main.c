@@ -40,7 +40,7 @@ static void print_usage(FILE *out)
           "hands come from the arguments, else one per line from standard input\n\n", out);
     for (size_t i = 0; i < cli_command_count; i++)
         fprintf(out, "  %-8s %s\n           %s\n", cli_commands[i].name, cli_commands[i].summary, cli_commands[i].usage);
-    fputs("\nrules: basic, sichuan, mediatek, riichi, or forms std,7p,7p4,kongs,13o\n"
+    fputs("\nrules: basic, sichuan, mediatek, riichi, sanma, or forms std,7p,7p4,kongs,13o\n"
           "notations: mpsz (123m456p), letters (ABCabc123), hex ([0x01,0x11]), unicode (\xf0\x9f\x80\x87)\n"
           "mjverify help COMMAND (or COMMAND --help) for every flag and its default; mjverify --version\n", out);
 }
