@@ -18,11 +18,18 @@
 
 enum { INF = 99, MELDS = 5 };
 
-/* dist[m][p] for one group of `ranks` kinds starting at c, runs when `runs`. */
-static void group_vector(const uint8_t *c, int ranks, bool runs, int dist[MELDS][2])
+/* dist[m][p] for one group of `ranks` kinds starting at c, runs when `runs`; only the ranks
+ * in `allowed` (bit i for rank i) may be used (sanma's manzu: ranks 1 and 9). */
+static void group_vector(const uint8_t *c, int ranks, bool runs, unsigned allowed, int dist[MELDS][2])
 {
     /* dp[a][b][m][p]: a = runs waiting for this rank as their last tile, b = runs waiting for
      * this rank and the next (so a + b tiles of this rank are already spoken for) */
+    int held_any = 0;
+    for (int i = 0; i < ranks; i++) held_any |= c[i];
+    if (!held_any && allowed == (1u << ranks) - 1) { /* nothing held: every block added whole */
+        for (int m = 0; m < MELDS; m++) dist[m][0] = 3 * m, dist[m][1] = 3 * m + 2;
+        return;
+    }
     int dp[MJ_MAX_COPIES + 1][MJ_MAX_COPIES + 1][MELDS][2], next[MJ_MAX_COPIES + 1][MJ_MAX_COPIES + 1][MELDS][2];
     for (int a = 0; a <= 4; a++)
         for (int b = 0; b <= 4; b++)
@@ -33,7 +40,8 @@ static void group_vector(const uint8_t *c, int ranks, bool runs, int dist[MELDS]
             for (int b = 0; b <= 4; b++)
                 for (int m = 0; m < MELDS; m++) next[a][b][m][0] = next[a][b][m][1] = INF;
         int held = c[i];
-        int max_start = runs && i + 2 < ranks ? 4 : 0; /* runs start only at ranks 1..7 */
+        int max_start = runs && i + 2 < ranks && (allowed >> i & 7) == 7 ? 4 : 0; /* runs from ranks 1..7 */
+        int cap = (allowed >> i & 1) ? MJ_MAX_COPIES : 0; /* copies the complete hand may hold */
         for (int a = 0; a <= 4; a++)
             for (int b = 0; a + b <= 4; b++)
                 for (int m = 0; m < MELDS; m++)
@@ -45,7 +53,7 @@ static void group_vector(const uint8_t *c, int ranks, bool runs, int dist[MELDS]
                                 for (int pair = 0; pair <= 1 - p; pair++) {
                                     int used = a + b + start + 3 * trip + 2 * pair;
                                     int melds = m + start + trip;
-                                    if (used > MJ_MAX_COPIES || melds >= MELDS) continue;
+                                    if (used > cap || melds >= MELDS) continue;
                                     int cost = here + (used > held ? used - held : 0);
                                     /* the runs waiting for the next rank: b (their last
                                      * tile) and the new ones (their middle tile) */
@@ -79,14 +87,15 @@ static int dp_shanten(const mj_hand *h, const mj_rules *r)
     int best = sh_special(h, r);
     if (!(r->forms & MJ_FORM_STD)) return best;
     int acc[MELDS][2], g[MELDS][2], tmp[MELDS][2];
-    group_vector(h->count, MJ_SUIT_SIZE, true, acc);
+    mj_kindset set = sh_tileset(r);
+    group_vector(h->count, MJ_SUIT_SIZE, true, (unsigned)(set & 0x1FF), acc);
     for (int s = 1; s < 3; s++) {
-        group_vector(h->count + s * MJ_SUIT_SIZE, MJ_SUIT_SIZE, true, g);
+        group_vector(h->count + s * MJ_SUIT_SIZE, MJ_SUIT_SIZE, true, (unsigned)(set >> (s * MJ_SUIT_SIZE) & 0x1FF), g);
         combine(acc, g, tmp);
         memcpy(acc, tmp, sizeof acc);
     }
     if (r->kinds == MJ_KINDS) {
-        group_vector(h->count + MJ_HONOR_BASE, MJ_HONORS, false, g);
+        group_vector(h->count + MJ_HONOR_BASE, MJ_HONORS, false, 0x7F, g);
         combine(acc, g, tmp);
         memcpy(acc, tmp, sizeof acc);
     }

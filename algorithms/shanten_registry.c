@@ -1,6 +1,6 @@
 /* The shanten registry: one row per calculator, the baseline first, flawed ports last, and
  * the calls that wrap them (the effective-tiles fallback by trial). */
-#include "mj_shanten.h"
+#include "shanten_common.h"
 
 #include <string.h>
 
@@ -50,7 +50,7 @@ int mj_shanten_algos_init(void)
 bool mj_shanten_supports(const mj_shanten_algo *a, const mj_rules *r)
 {
     const unsigned counted = MJ_FORM_STD | MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O;
-    return (r->forms & counted & ~a->forms) == 0 && r->kinds <= a->max_kinds;
+    return (r->forms & counted & ~a->forms) == 0 && r->kinds <= a->max_kinds && sh_tileset_known(r);
 }
 
 mj_kindset mj_shanten_effective_by_trial(const mj_shanten_algo *a, const mj_hand *h, const mj_rules *r,
@@ -58,12 +58,12 @@ mj_kindset mj_shanten_effective_by_trial(const mj_shanten_algo *a, const mj_hand
 {
     int s = a->shanten(h, r);
     if (shanten_out) *shanten_out = s;
-    mj_kindset set = 0;
+    mj_kindset set = 0, tiles = sh_tileset(r);
     mj_hand t = *h;
     if (h->tiles % 3 == 1) {
         t.tiles++;
         for (int k = 0; k < r->kinds; k++) {
-            if (h->count[k] >= MJ_MAX_COPIES) continue;
+            if (h->count[k] >= MJ_MAX_COPIES || !(tiles >> k & 1)) continue;
             t.count[k]++;
             if (a->shanten(&t, r) < s) set |= (mj_kindset)1 << k;
             t.count[k]--;
@@ -75,7 +75,7 @@ mj_kindset mj_shanten_effective_by_trial(const mj_shanten_algo *a, const mj_hand
         if (h->count[d] == 0) continue;
         t.count[d]--;
         for (int k = 0; k < r->kinds; k++) {
-            if (k == d || h->count[k] >= MJ_MAX_COPIES || (set >> k & 1)) continue;
+            if (k == d || h->count[k] >= MJ_MAX_COPIES || (set >> k & 1) || !(tiles >> k & 1)) continue;
             t.count[k]++;
             if (a->shanten(&t, r) < s) set |= (mj_kindset)1 << k;
             t.count[k]--;

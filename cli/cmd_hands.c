@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "mj_shanten.h"
 #include "plugin.h"
 
 enum { MAX_SELECTED = 64 };
@@ -225,6 +226,26 @@ int cli_cmd_algos(int argc, char **argv)
             printf("%-16s %-22s %-2d  ", a->name, forms, a->max_kinds);
             print_padded(a->source, 30);
             printf("%s  %s\n", a->flawed ? "FLAWED" : "ok    ", a->flawed && a->flaw ? a->flaw : a->summary);
+        }
+    }
+    /* the shanten calculators (mjverify shanten --algo), after the win checks */
+    if (mj_shanten_algos_init() != 0) return CLI_FAIL;
+    if (!json) puts("shanten calculators:");
+    for (size_t i = 0; i < mj_shanten_algo_count; i++) {
+        const mj_shanten_algo *a = mj_shanten_algos[i];
+        char forms[64];
+        mj_forms_format(a->forms, forms, sizeof forms);
+        if (json) {
+            printf("{\"name\":\"%s\",\"kind\":\"shanten\",\"rules\":\"%s\",\"tiles\":%d,\"source\":", a->name, forms,
+                   a->max_kinds);
+            cli_json_string(stdout, a->source, strlen(a->source));
+            printf(",\"flawed\":%s,\"native_effective\":%s,\"summary\":", a->flawed ? "true" : "false",
+                   a->effective ? "true" : "false");
+            cli_json_string(stdout, a->flawed && a->flaw ? a->flaw : a->summary, strlen(a->flawed && a->flaw ? a->flaw : a->summary));
+            puts("}");
+        } else {
+            printf("%-16s %-22s %-2d  %s  %s\n", a->name, forms, a->max_kinds, a->flawed ? "FLAWED" : "ok    ",
+                   a->flawed && a->flaw ? a->flaw : a->summary);
         }
     }
     return CLI_OK;

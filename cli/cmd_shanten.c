@@ -31,6 +31,7 @@ static int select_algos(shanten_job *job, const char *algo)
         for (size_t i = 0; i < mj_shanten_algo_count && job->nalgos < MAX_SELECTED; i++)
             if (!mj_shanten_algos[i]->flawed && mj_shanten_supports(mj_shanten_algos[i], &job->rules))
                 job->algos[job->nalgos++] = mj_shanten_algos[i];
+        if (job->nalgos == 0) return cli_usage_error("shanten", "no calculator supports rules '%s'", job->rules.name);
         return CLI_OK;
     }
     char *list = strdup(algo);
@@ -82,7 +83,7 @@ static int shanten_hand(const char *text, size_t len, void *ctx)
     mj_hand h;
     mj_error err;
     cli_warn_ambiguous("shanten", job->notation, text, len);
-    if (mj_parse(text, len, job->notation, job->rules.kinds, &h, &err) != MJ_OK)
+    if (mj_parse_set(text, len, job->notation, mj_rules_tileset(&job->rules), &h, &err) != MJ_OK)
         return cli_report_hand_error(job->json, text, len, mj_status_name(err.code), err.offset, err.message);
     char why[160];
     if (size_problem(h.tiles, &job->rules, why, sizeof why))
