@@ -58,7 +58,7 @@ static int run_help(int argc, char **argv)
         return CLI_OK;
     }
     if (strcmp(argv[0], "--man") == 0) {
-        cli_help_man(stdout);
+        cli_help_man_page(stdout);
         return CLI_OK;
     }
     const cli_help *h = cli_help_find(argv[0]);
@@ -67,7 +67,7 @@ static int run_help(int argc, char **argv)
         print_usage(stderr);
         return CLI_USAGE;
     }
-    cli_help_print(stdout, h);
+    cli_help_print_command(stdout, h);
     return CLI_OK;
 }
 
@@ -94,7 +94,7 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < cli_command_count; i++)
         if (strcmp(argv[1], cli_commands[i].name) == 0) {
             if (wants_help(argc - 2, argv + 2)) {
-                cli_help_print(stdout, cli_help_find(cli_commands[i].name));
+                cli_help_print_command(stdout, cli_help_find(cli_commands[i].name));
                 return CLI_OK;
             }
             return cli_commands[i].run(argc - 2, argv + 2);
@@ -109,10 +109,11 @@ int main(int argc, char **argv)
 #ifdef MJ_MPI
     cli_mpi_begin(&argc, &argv);
 #endif
+    cli_out_program("mjverify");
     int rc = dispatch(argc, argv);
     /* every command's standard output is checked once here: a full disk or a closed pipe is an
      * error, not a silent exit 0 */
-    if (cli_close_out(stdout, "-") != CLI_OK && rc == CLI_OK) rc = CLI_FAIL;
+    rc = cli_out_exit(rc);
 #ifdef MJ_MPI
     rc = cli_mpi_end(rc);
 #endif
