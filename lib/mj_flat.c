@@ -25,7 +25,7 @@ static int parse(const mj_rules *r, const char *text, size_t len, int nt, mj_han
         }
         return -1;
     }
-    return mj_parse(text, len, (mj_notation)nt, r->kinds, h, err) == MJ_OK ? 0 : -1;
+    return mj_parse_set(text, len, (mj_notation)nt, mj_rules_tileset(r), h, err) == MJ_OK ? 0 : -1;
 }
 
 int mj_text_is_win(const mj_algo *a, const mj_rules *r, const char *text, size_t len, int nt, mj_error *err)
@@ -44,9 +44,9 @@ int mj_text_waits(const mj_algo *a, const mj_rules *r, const char *text, size_t 
     return 0;
 }
 
-/* Why row `row` (or the single hand, row < 0) is no hand: err filled, -1 returned. `base` is the
- * row's byte offset in the caller's buffer. */
-static int row_error(const uint8_t *c, int kinds, long long row, size_t base, mj_error *err)
+/* Why row `row` (or the single hand, row < 0) is no hand over the kinds of `set`: err filled,
+ * -1 returned. `base` is the row's byte offset in the caller's buffer. */
+static int row_error(const uint8_t *c, mj_kindset set, long long row, size_t base, mj_error *err)
 {
     if (!err) return -1;
     char where[40] = "counts";
@@ -62,11 +62,11 @@ static int row_error(const uint8_t *c, int kinds, long long row, size_t base, mj
                      c[k]);
             return -1;
         }
-        if (c[k] && k >= kinds) {
+        if (c[k] && !(set >> k & 1)) {
             err->code = MJ_ERR_OUTSIDE_SET;
             err->offset = base + (size_t)k;
-            snprintf(err->message, sizeof err->message, "%s: kind %d (%s): outside the rules' %d-kind tile set", where,
-                     k, kind, kinds);
+            snprintf(err->message, sizeof err->message, "%s: kind %d (%s): outside the rules' %d-kind tile set",
+                     where, k, kind, __builtin_popcountll(set));
             return -1;
         }
         total += c[k];
@@ -77,36 +77,54 @@ static int row_error(const uint8_t *c, int kinds, long long row, size_t base, mj
     return -1;
 }
 
-/* Copies one row into h; false when it is no hand over `kinds` kinds (a count over 4, a kind
- * outside the set, more than 18 tiles). Eight counts a word: a byte over 4 has its top bit set in
- * itself or in itself + 0x7b (a carry out of a byte only leaves one whose own top bit is set); the
- * bytes summed lane by lane cannot carry when all are 0..4, and one multiply adds the lanes. */
-static inline bool load_row(const uint8_t *c, int kinds, mj_hand *h)
+/* Bytes set where a kind lies outside a tile set, for the five words load_row reads: kinds 0-7,
+ * 8-15, 16-23, 24-31, and 32-33 as bytes 6 and 7 of the word at kind 26. */
+typedef struct {
+    uint64_t w[5];
+} outside_mask;
+
+static outside_mask mask_of(mj_kindset set)
+{
+    outside_mask m = {{0}};
+    for (int k = 0; k < MJ_KINDS; k++)
+        if (!(set >> k & 1)) {
+            if (k < 32) m.w[k / 8] |= (uint64_t)0xff << 8 * (k % 8);
+            else m.w[4] |= (uint64_t)0xff << 8 * (k - (MJ_KINDS - 8));
+        }
+    return m;
+}
+
+/* Copies one row into h; false when it is no hand over the kinds in play (a count over 4, a
+ * kind outside the set, more than 18 tiles). Eight counts a word: a byte over 4 has its top bit
+ * set in itself or in itself + 0x7b (a carry out of a byte only leaves one whose own top bit is
+ * set); the bytes summed lane by lane cannot carry when all are 0..4, and one multiply adds the
+ * lanes. */
+static inline bool load_row(const uint8_t *c, const outside_mask *m, mj_hand *h)
 {
     const uint64_t ones = 0x0101010101010101ULL, tops = 0x8080808080808080ULL;
     uint64_t w0 = mj_load8(c), w1 = mj_load8(c + 8), w2 = mj_load8(c + 16), w3 = mj_load8(c + 24),
              w4 = mj_load8(c + MJ_KINDS - 8) & 0xffff000000000000ULL; /* bytes 26..33, kept: 32, 33 */
     uint64_t over = (w0 | (w0 + 0x7b * ones) | w1 | (w1 + 0x7b * ones) | w2 | (w2 + 0x7b * ones) | w3 |
                      (w3 + 0x7b * ones) | w4 | (w4 + 0x7b * ones)) & tops;
-    /* kinds at or past `kinds` (27 or 34): bytes 27..31 of w3 and 32..33 of w4 */
-    uint64_t outside = kinds <= MJ_SUITED_KINDS ? (w3 & ~0xffffffULL) | w4 : 0;
+    uint64_t outside = (w0 & m->w[0]) | (w1 & m->w[1]) | (w2 & m->w[2]) | (w3 & m->w[3]) | (w4 & m->w[4]);
     unsigned total = (unsigned)(((w0 + w1 + w2 + w3 + w4) * ones) >> 56);
     memcpy(h->count, c, MJ_KINDS);
     h->tiles = (uint8_t)total;
     return !over && !outside && total <= MJ_MAX_TILES;
 }
 
-int mj_counts_to_hand(const uint8_t counts[MJ_KINDS], int kinds, mj_hand *out, mj_error *err)
+int mj_counts_to_hand(const uint8_t counts[MJ_KINDS], mj_kindset set, mj_hand *out, mj_error *err)
 {
-    if (load_row(counts, kinds, out)) return 0;
+    outside_mask m = mask_of(set);
+    if (load_row(counts, &m, out)) return 0;
     mj_hand_clear(out);
-    return row_error(counts, kinds, -1, 0, err);
+    return row_error(counts, set, -1, 0, err);
 }
 
 int mj_counts_is_win(const mj_algo *a, const mj_rules *r, const uint8_t counts[MJ_KINDS], mj_error *err)
 {
     mj_hand h;
-    if (mj_counts_to_hand(counts, r->kinds, &h, err)) return -1;
+    if (mj_counts_to_hand(counts, mj_rules_tileset(r), &h, err)) return -1;
     return mj_algo_is_win(a, &h, r);
 }
 
@@ -114,7 +132,7 @@ int mj_counts_waits(const mj_algo *a, const mj_rules *r, const uint8_t counts[MJ
                     mj_error *err)
 {
     mj_hand h;
-    if (mj_counts_to_hand(counts, r->kinds, &h, err)) return -1;
+    if (mj_counts_to_hand(counts, mj_rules_tileset(r), &h, err)) return -1;
     *out = mj_algo_waits(a, &h, r);
     return 0;
 }
@@ -149,13 +167,14 @@ static long long run_rows(const mj_algo *a, const mj_rules *r, const uint8_t *co
 {
     mj_hand hands[BLOCK];
     long long wins = 0;
+    const outside_mask mask = mask_of(mj_rules_tileset(r));
     for (size_t i = from; i < to; i += BLOCK) {
         size_t m = to - i < BLOCK ? to - i : BLOCK;
         bool ok = true;
-        for (size_t j = 0; j < m; j++) ok &= load_row(counts + (i + j) * stride, r->kinds, &hands[j]);
+        for (size_t j = 0; j < m; j++) ok &= load_row(counts + (i + j) * stride, &mask, &hands[j]);
         if (!ok) {
             for (size_t j = 0; j < m; j++)
-                if (!load_row(counts + (i + j) * stride, r->kinds, &hands[j])) {
+                if (!load_row(counts + (i + j) * stride, &mask, &hands[j])) {
                     *bad = i + j;
                     return wins;
                 }
@@ -199,8 +218,55 @@ long long mj_counts_is_win_batch(const mj_algo *a, const mj_rules *r, const uint
             }
         }
     }
-    if (bad != SIZE_MAX) return row_error(counts + bad * stride, r->kinds, (long long)bad, bad * stride, err);
+    if (bad != SIZE_MAX) return row_error(counts + bad * stride, mj_rules_tileset(r), (long long)bad, bad * stride, err);
     return wins;
+}
+
+static int shanten_of(const mj_shanten_algo *a, const mj_rules *r, const mj_hand *h, mj_kindset *effective,
+                      mj_error *err)
+{
+    if (!mj_shanten_size_ok(h->tiles)) {
+        if (err) {
+            err->code = h->tiles ? MJ_ERR_TOO_MANY : MJ_ERR_EMPTY;
+            err->offset = 0;
+            snprintf(err->message, sizeof err->message,
+                     "a hand of %d tiles has no shanten number (1 to 14 tiles, not a multiple of 3)", h->tiles);
+        }
+        return MJ_SHANTEN_BAD_SIZE;
+    }
+    if (!effective) return a->shanten(h, r);
+    int s;
+    *effective = mj_shanten_effective(a, h, r, &s) & mj_rules_tileset(r);
+    return s;
+}
+
+int mj_text_shanten(const mj_shanten_algo *a, const mj_rules *r, const char *text, size_t len, int nt,
+                    mj_kindset *effective, mj_error *err)
+{
+    mj_hand h;
+    if (parse(r, text, len, nt, &h, err)) return MJ_SHANTEN_REFUSED;
+    return shanten_of(a, r, &h, effective, err);
+}
+
+int mj_counts_shanten(const mj_shanten_algo *a, const mj_rules *r, const uint8_t counts[MJ_KINDS],
+                      mj_kindset *effective, mj_error *err)
+{
+    mj_hand h;
+    if (mj_counts_to_hand(counts, mj_rules_tileset(r), &h, err)) return MJ_SHANTEN_REFUSED;
+    return shanten_of(a, r, &h, effective, err);
+}
+
+size_t mj_flat_sizeof(const char *type)
+{
+    static const struct {
+        const char *name;
+        size_t size;
+    } sizes[] = {{"mj_hand", sizeof(mj_hand)},         {"mj_error", sizeof(mj_error)},
+                 {"mj_rules", sizeof(mj_rules)},       {"mj_algo", sizeof(mj_algo)},
+                 {"mj_prepared", sizeof(mj_prepared)}, {"mj_shanten_algo", sizeof(mj_shanten_algo)}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (strcmp(sizes[i].name, type) == 0) return sizes[i].size;
+    return 0;
 }
 
 void mj_deal_counts(uint64_t seed, int kinds, int tiles, size_t n, uint8_t *out)

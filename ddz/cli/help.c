@@ -34,20 +34,34 @@ static const cli_help helps[] = {
      {"ddz moves 3456789XD --beat 34567", "ddz moves --all --rules all", "ddz moves 333444555666 --rules douzero --json"}},
     {"solve",
      "Decides the position for ME, the player to move (leading, or answering --last): win or loss with best "
-     "play by both, which first moves win, and a line of play. Both hands are open; whoever empties their "
-     "hand first wins.",
+     "play by both, which first moves win, and a line of play: the winner's fastest win the search proved "
+     "against the loser's longest defence (the reply that makes the win take longest), read from the solve's "
+     "own table, never solved again from scratch. The outcome line is printed as soon as it is known (a first "
+     "move found winning), the rest once every first move is decided. Ctrl-C stops the search and prints what "
+     "is known (exit 130). Both hands are open; whoever empties their hand first wins.",
      {{"--last MOVE", LAST_TEXT},
       {"--rules R", RULES_TEXT},
       {"--solver NAME", SOLVER_TEXT},
-      {"--threads N", THREADS_TEXT},
+      {"--threads N", THREADS_TEXT " (the answer is the same for any N; the line may differ between thread "
+                      "counts, any line shown being a correct one)"},
       {"--memory SIZE", MEMORY_TEXT},
-      {"--time-limit S", TIME_TEXT},
+      {"--time-limit S", "seconds for the whole command: search, line and strategy together (the search gets "
+                         "90% of it); past it the answer is what was decided (a win found, else timeout), the "
+                         "first moves not decided are named so; default none"},
+      {"--first", "stop at the first winning first move and print it (the others stay unsearched; a loss still "
+                  "refutes every first move); default: decide every first move"},
+      {"--progress", "a progress line on standard error every 2 s after the first second (first moves decided of "
+                     "all, nodes, table in use); default: only when standard error is a terminal"},
+      {"--quiet", "no progress lines"},
       {"--json", "one JSON object instead of text: the position, outcome, every first move with its value, the "
-                 "winning moves, the line, the statistics"},
+                 "winning moves, the line (each ply's player, move and both hands after it), the statistics"},
       {"--strategy FILE", "for a win, write a certificate (every reply answered) that ddz certify checks"}},
-     "Text: the position, the outcome, the winning first moves, the line, the statistics. Exit 0 decided, 1 a "
-     "bad position, a timeout or a failed write, 2 a bad flag.",
-     {"ddz solve 32JJ 7TTD", "ddz solve 6666A KK --last 2 --json", "ddz solve 33345AD QK222X --strategy win.txt"}},
+     "Text: the position, the outcome, the winning first moves, the line with its length in plies, the "
+     "statistics (search and line). Exit 0 answered (a timeout included), 1 a bad position or a failed write "
+     "(or --strategy without a win), 2 a bad flag, 130 interrupted.",
+     {"ddz solve 32JJ 7TTD", "ddz solve $(ddz deal 3 20 17) --first",
+      "ddz solve 3334578TJJQKAAA22 445666778889JQK2X --time-limit 5 --json",
+      "ddz solve 6666A KK --last 2 --strategy win.txt"}},
     {"play",
      "Play ENEMY's hand against the solver, which holds ME and moves first. Type a move a line (pass, the cards, "
      "or TYPE:CARDS); ? lists your legal moves, h gives a hint (a winning move when there is one), q or end of "
@@ -99,6 +113,30 @@ static const cli_help helps[] = {
      {{NULL, NULL}},
      "One line, the same on every machine.",
      {"ddz deal 1 13 13", "ddz solve $(ddz deal 7 17 17)"}},
+    {"batch",
+     "Solves every position of FILE (- reads standard input; ddz solve - is the same): one position a line, "
+     "ME ENEMY [LAST], the format of the benchmark sets (# comments, blank lines skipped, # rules: R for the "
+     "lines below, # expect: win|loss checked against the answer). Several positions are solved at once, one "
+     "thread each (as DDS solves boards), and each gets one output line, in input order. A bad line gets an "
+     "error line in its place and the batch goes on. Ctrl-C stops: the lines finished in order are printed "
+     "(exit 130).",
+     {{"--rules R", RULES_TEXT "; the rules until a # rules: line"},
+      {"--solver NAME", SOLVER_TEXT},
+      {"--threads N", "positions solved at once, 0 = all cores (default 0); the answers are the same for any N"},
+      {"--memory SIZE", "each position's table (default: by the position, as ddz solve)"},
+      {"--time-limit S", "seconds for each position; past it the position's outcome is timeout unless a win was "
+                         "found (default none)"},
+      {"--first", "stop each position at its first winning first move (default: decide every first move)"},
+      {"--line", "add each position's line of play (as ddz solve shows it)"},
+      {"--json", "JSON lines instead of TSV"}},
+     "TSV on standard output, one line per position: input line number, ME, ENEMY, LAST, rules, outcome (win, "
+     "loss, timeout), the winning first moves (space-separated, - for none), the first moves, nodes, seconds "
+     "(and with --line the line of play); a bad line: NUMBER, error, the reason. --json: one object a line "
+     "with the same fields ({\"line\":N,\"error\":...} for a bad line). A summary on standard error. Exit 0, "
+     "or 1 when a line was bad, a solve failed or an answer differed from # expect:, 2 on a bad flag or an "
+     "unreadable FILE.",
+     {"ddz batch ddz/bench/deal-13v13.txt --threads 2", "ddz deal 5 10 10 | ddz solve - --json",
+      "ddz batch ddz/bench/published.txt --line --time-limit 10"}},
     {"bench",
      "Times the solvers on sets of positions (ddz/bench/*.txt: ME ENEMY [LAST] a line, # rules: and # expect: "
      "directives), every set read and checked first; each solve capped by --time-limit and all by --budget. A "

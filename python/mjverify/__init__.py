@@ -26,7 +26,8 @@ from . import _lib
 from ._lib import Error
 
 __all__ = [
-    "Error", "Algo", "Hand", "check", "waits", "parse", "format", "is_win_batch", "deal", "algos",
+    "Error", "Algo", "ShantenAlgo", "Hand", "check", "waits", "shanten", "effective", "parse", "format",
+    "is_win_batch", "deal", "algos", "shanten_algos",
     "version", "commit", "library_path", "KINDS", "kind_name",
 ]
 
@@ -45,7 +46,8 @@ __version__ = version
 library_path: str = _lib.library_path
 """The file libmjverify was loaded from."""
 
-if _lib.mj_algos_init() != 0:  # the tables, built once before any check (STYLE: never lazily)
+# the tables, built once before any check (STYLE: never lazily)
+if _lib.mj_algos_init() != 0 or _lib.mj_shanten_algos_init() != 0:
     raise ImportError("mjverify: an algorithm failed to build its tables")
 
 
@@ -67,6 +69,31 @@ class Algo(NamedTuple):
     flaw: str
 
 
+class ShantenAlgo(NamedTuple):
+    """One row of the library's shanten calculator registry."""
+
+    name: str
+    summary: str
+    source: str
+    forms: tuple[str, ...]
+    kinds: int
+    flawed: bool
+    flaw: str
+
+
+def shanten_algos() -> list[ShantenAlgo]:
+    """Every shanten calculator of the library, the baseline ``sh-backtrack`` first."""
+    out = []
+    buf = ctypes.create_string_buffer(64)
+    for p in _lib.mj_shanten_algos:
+        a = p.contents
+        _lib.mj_forms_format(a.forms, buf, len(buf))
+        out.append(ShantenAlgo(a.name.decode(), a.summary.decode(), a.source.decode(),
+                               tuple(buf.value.decode().split(",")), a.max_kinds, bool(a.flawed),
+                               (a.flaw or b"").decode()))
+    return out
+
+
 def algos() -> list[Algo]:
     """Every win-check algorithm of the library, in registry order (``backtrack``, the baseline,
     first; flawed ports, kept to prove the oracle finds them, flagged last)."""
@@ -83,9 +110,9 @@ def algos() -> list[Algo]:
 class _Context:
     """A parsed rule set and a chosen algorithm, kept per (rules, algo)."""
 
-    __slots__ = ("rules", "rules_addr", "algo", "algo_name", "kinds", "notation", "prepared", "p")
+    __slots__ = ("rules", "rules_addr", "algo", "algo_name", "kinds", "tileset", "notation", "prepared", "p")
 
-    def __init__(self, rules: str, algo: Optional[str], notation: str = "auto"):
+    def __init__(self, rules: str, algo: Optional[str], notation: str = "auto", shanten: bool = False):
         if not isinstance(rules, str):
             raise TypeError(f"rules: a name such as 'basic' or a form list such as 'std,7p' expected, not {rules!r}")
         self.rules = _lib.MjRules()
@@ -94,22 +121,30 @@ class _Context:
             raise _lib.error_from(err, "rules")
         self.rules_addr = ctypes.addressof(self.rules)
         self.kinds = self.rules.kinds
-        names = ("table", "backtrack") if algo is None else (algo,)
-        for name in names:  # the default: table, else the baseline, which decides every rule set
+        self.tileset = self.rules.tileset or (1 << self.kinds) - 1
+        # the default: the table, else the baseline, which decides every rule set
+        if shanten:
+            names, find, supports, listing = ("sh-table", "sh-backtrack"), _lib.mj_shanten_find, \
+                _lib.mj_shanten_supports, "mjverify.shanten_algos()"
+        else:
+            names, find, supports, listing = ("table", "backtrack"), _lib.mj_algo_find, _lib.mj_algo_supports, \
+                "mjverify.algos()"
+        for name in names if algo is None else (algo,):
             if not isinstance(name, str):
                 raise TypeError(f"algo: an algorithm name expected, not {algo!r}")
-            found = _lib.mj_algo_find(name.encode())
+            found = find(name.encode())
             if not found:
-                raise Error(f"no algorithm named '{name}' (see mjverify.algos())", "bad-algo", 0, "algo")
+                raise Error(f"no algorithm named '{name}' (see {listing})", "bad-algo", 0, "algo")
             self.algo = ctypes.cast(found, ctypes.c_void_p).value
-            if _lib.mj_algo_supports(self.algo, self.rules_addr):
+            if supports(self.algo, self.rules_addr):
                 break
         else:
             raise Error(f"algorithm '{name}' does not support rules '{rules}'", "bad-algo", 0, "algo")
         self.algo_name = name
         self.notation = _notation(notation)
-        self.prepared = _lib.MjPrepared(self.algo, self.rules, self.notation)
-        self.p = ctypes.c_void_p(ctypes.addressof(self.prepared))  # passed as it is, no conversion
+        if not shanten:
+            self.prepared = _lib.MjPrepared(self.algo, self.rules, self.notation)
+            self.p = ctypes.c_void_p(ctypes.addressof(self.prepared))  # passed as it is, no conversion
 
 
 _contexts: dict = {}
@@ -161,14 +196,14 @@ def _raise_text(ctx: _Context, text: bytes) -> None:
     """Parses again with an error record, to raise the library's message (the fast path passes none)."""
     err = _lib.MjError()
     h = _lib.MjHand()
-    _lib.mj_parse(text, len(text), ctx.notation, ctx.kinds, ctypes.byref(h), ctypes.byref(err))
+    _lib.mj_parse_set(text, len(text), ctx.notation, ctx.tileset, ctypes.byref(h), ctypes.byref(err))
     raise _lib.error_from(err, "hand")
 
 
 def _raise_counts(ctx: _Context, hand: Any) -> None:
     err = _lib.MjError()
     h = _lib.MjHand()
-    _lib.mj_counts_to_hand(_counts(hand), ctx.kinds, ctypes.byref(h), ctypes.byref(err))
+    _lib.mj_counts_to_hand(_counts(hand), ctx.tileset, ctypes.byref(h), ctypes.byref(err))
     raise _lib.error_from(err, "hand")
 
 
@@ -177,8 +212,8 @@ def check(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notat
 
     hand: text in any notation the CLI reads (``"123m456m789m111p22s"``; ``notation`` names it,
         ``"auto"`` detects), or 34 counts (list, tuple, bytes, numpy row).
-    rules: a preset (``basic``, ``sichuan``, ``mediatek``, ``riichi``) or a comma list of forms
-        (``std,7p,7p4,kongs,13o``), as ``mjverify --rules`` reads.
+    rules: a preset (``basic``, ``sichuan``, ``mediatek``, ``riichi``, ``sanma``) or a comma list
+        of forms (``std,7p,7p4,kongs,13o``), as ``mjverify --rules`` reads.
     algo: the algorithm (``mjverify.algos()``); default ``table``, or ``backtrack`` where table
         cannot decide the rules.
 
@@ -189,7 +224,7 @@ def check(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notat
         ctx = _basic
     else:
         ctx = _contexts.get((rules, algo, notation)) or _context(rules, algo, notation)
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         r = _lib.mj_prepared_is_win(ctx.p, text) if "\0" not in hand else -1
         if r < 0:
@@ -215,7 +250,7 @@ def waits(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notat
     as mpsz names in kind order: ``waits("1112345678999m") == ['1m', ..., '9m']``; ``[]`` when
     none. Arguments and errors as :func:`check`."""
     ctx = _contexts.get((rules, algo, notation)) or _context(rules, algo, notation)
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         w = _lib.mj_prepared_waits(ctx.p, text) if "\0" not in hand else _lib.PREPARED_REFUSED
         if w == _lib.PREPARED_REFUSED:
@@ -227,6 +262,47 @@ def waits(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notat
     return _kindset_names(w)
 
 
+def _shanten(hand: Hand, rules: str, algo: Optional[str], notation: str, want_effective: bool):
+    key = (rules, algo, notation, "shanten")
+    ctx = _contexts.get(key)
+    if ctx is None:
+        ctx = _contexts[key] = _Context(rules, algo, notation, shanten=True)
+    eff = ctypes.c_uint64()
+    err = _lib.MjError()
+    out = ctypes.byref(eff) if want_effective else None
+    if type(hand) is str or isinstance(hand, str):
+        text = hand.encode()
+        s = _lib.mj_text_shanten(ctx.algo, ctx.rules_addr, text, len(text), ctx.notation, out, ctypes.byref(err))
+    else:
+        s = _lib.mj_counts_shanten(ctx.algo, ctx.rules_addr, _counts(hand), out, ctypes.byref(err))
+    if s == _lib.SHANTEN_BAD_SIZE:
+        raise Error(err.message.decode(), "bad-size", 0, "hand")
+    if s == _lib.SHANTEN_REFUSED:
+        raise _lib.error_from(err, "hand")
+    return s, eff.value
+
+
+def shanten(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notation: str = "auto") -> int:
+    """The shanten number (向听数) of ``hand``: -1 complete, 0 ready (tenpai), 1 one tile from
+    ready, ...; the fewest tiles to exchange, less one, to reach a winning hand of the rule set's
+    forms (standard at every size, seven pairs and thirteen orphans at 13 and 14 tiles;
+    algorithms/mj_shanten.h defines it exactly). ``hand`` has 1 to 14 tiles, not a multiple of 3.
+
+    algo: a calculator of ``shanten_algos()``; default ``sh-table``, or ``sh-backtrack`` where it
+    cannot count the rules. Other arguments and errors as :func:`check`; a hand of a size with no
+    shanten number raises :class:`Error` with code ``bad-size``.
+    """
+    return _shanten(hand, rules, algo, notation, False)[0]
+
+
+def effective(hand: Hand, rules: str = "basic", *, algo: Optional[str] = None, notation: str = "auto") -> list[str]:
+    """The effective tiles (有効牌) of ``hand``, as mpsz kind names in kind order: for 3k+1 tiles
+    the kinds whose draw lowers the shanten number; for 3k+2 tiles those whose draw, after some
+    discard, lowers it. Kinds held 4 times and kinds outside the rules' tile set never appear.
+    Arguments and errors as :func:`shanten`."""
+    return _kindset_names(_shanten(hand, rules, algo, notation, True)[1])
+
+
 def parse(hand: Hand, notation: str = "auto", kinds: int = 34) -> tuple[int, ...]:
     """The 34 counts of a hand (text in any notation, or counts, which are checked):
     ``parse("11m")[0] == 2``. ``kinds=27`` refuses honors. Raises :class:`Error`."""
@@ -234,11 +310,11 @@ def parse(hand: Hand, notation: str = "auto", kinds: int = 34) -> tuple[int, ...
     err = _lib.MjError()
     if kinds not in (27, 34):
         raise Error(f"kinds: 27 or 34 expected, not {kinds!r}", "bad-kinds", 0, "kinds")
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         if _lib.mj_parse(text, len(text), _notation(notation), kinds, ctypes.byref(h), ctypes.byref(err)) != 0:
             raise _lib.error_from(err, "hand")
-    elif _lib.mj_counts_to_hand(_counts(hand), kinds, ctypes.byref(h), ctypes.byref(err)) != 0:
+    elif _lib.mj_counts_to_hand(_counts(hand), (1 << kinds) - 1, ctypes.byref(h), ctypes.byref(err)) != 0:
         raise _lib.error_from(err, "hand")
     return tuple(h.count)
 
@@ -252,11 +328,11 @@ def format(hand: Hand, notation: str = "mpsz") -> str:  # noqa: A001 (the librar
         raise Error("notation 'auto': name one to write (mpsz, letters, hex, unicode)", "bad-notation", 0, "notation")
     h = _lib.MjHand()
     err = _lib.MjError()
-    if type(hand) is str:
+    if type(hand) is str or isinstance(hand, str):
         text = hand.encode()
         if _lib.mj_parse(text, len(text), 0, 34, ctypes.byref(h), ctypes.byref(err)) != 0:
             raise _lib.error_from(err, "hand")
-    elif _lib.mj_counts_to_hand(_counts(hand), 34, ctypes.byref(h), ctypes.byref(err)) != 0:
+    elif _lib.mj_counts_to_hand(_counts(hand), (1 << KINDS) - 1, ctypes.byref(h), ctypes.byref(err)) != 0:
         raise _lib.error_from(err, "hand")
     buf = ctypes.create_string_buffer(160)
     st = _lib.mj_format(ctypes.byref(h), nt, buf, len(buf))

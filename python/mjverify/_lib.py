@@ -103,6 +103,21 @@ class MjAlgo(ctypes.Structure):
     ]
 
 
+class MjShantenAlgo(ctypes.Structure):
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("summary", ctypes.c_char_p),
+        ("source", ctypes.c_char_p),
+        ("forms", ctypes.c_uint),
+        ("max_kinds", ctypes.c_int),
+        ("flawed", ctypes.c_bool),
+        ("flaw", ctypes.c_char_p),
+        ("init", ctypes.c_void_p),
+        ("shanten", ctypes.c_void_p),
+        ("effective", ctypes.c_void_p),
+    ]
+
+
 class MjPrepared(ctypes.Structure):
     _fields_ = [("algo", ctypes.c_void_p), ("rules", MjRules), ("notation", ctypes.c_int)]
 
@@ -136,10 +151,11 @@ mj_algo_supports = _fn("mj_algo_supports", ctypes.c_bool, vp, vp)
 mj_rules_parse = _fn("mj_rules_parse", i32, ctypes.c_char_p, i32, ctypes.POINTER(MjRules), P_ERR)
 mj_forms_format = _fn("mj_forms_format", None, ctypes.c_uint, ctypes.c_char_p, sz)
 mj_parse = _fn("mj_parse", i32, ctypes.c_char_p, sz, i32, i32, ctypes.POINTER(MjHand), P_ERR)
+mj_parse_set = _fn("mj_parse_set", i32, ctypes.c_char_p, sz, i32, u64, ctypes.POINTER(MjHand), P_ERR)
 mj_format = _fn("mj_format", i32, ctypes.POINTER(MjHand), i32, ctypes.c_char_p, sz)
 mj_text_is_win = _fn("mj_text_is_win", i32, vp, vp, ctypes.c_char_p, sz, i32, P_ERR)
 mj_text_waits = _fn("mj_text_waits", i32, vp, vp, ctypes.c_char_p, sz, i32, ctypes.POINTER(u64), P_ERR)
-mj_counts_to_hand = _fn("mj_counts_to_hand", i32, ctypes.c_char_p, i32, ctypes.POINTER(MjHand), P_ERR)
+mj_counts_to_hand = _fn("mj_counts_to_hand", i32, ctypes.c_char_p, u64, ctypes.POINTER(MjHand), P_ERR)
 mj_counts_is_win = _fn("mj_counts_is_win", i32, vp, vp, ctypes.c_char_p, P_ERR)
 mj_counts_waits = _fn("mj_counts_waits", i32, vp, vp, ctypes.c_char_p, ctypes.POINTER(u64), P_ERR)
 mj_counts_is_win_batch = _fn("mj_counts_is_win_batch", ctypes.c_longlong, vp, vp, vp, sz, sz, vp, i32, P_ERR)
@@ -148,8 +164,31 @@ mj_prepared_is_win_counts = _bare("mj_prepared_is_win_counts", i32)
 mj_prepared_waits = _bare("mj_prepared_waits", u64)
 mj_prepared_waits_counts = _bare("mj_prepared_waits_counts", u64)
 mj_deal_counts = _fn("mj_deal_counts", None, u64, i32, i32, sz, vp)
+mj_shanten_algos_init = _fn("mj_shanten_algos_init", i32)
+mj_shanten_find = _fn("mj_shanten_find", ctypes.POINTER(MjShantenAlgo), ctypes.c_char_p)
+mj_shanten_supports = _fn("mj_shanten_supports", ctypes.c_bool, vp, vp)
+mj_text_shanten = _fn("mj_text_shanten", i32, vp, vp, ctypes.c_char_p, sz, i32, ctypes.POINTER(u64), P_ERR)
+mj_counts_shanten = _fn("mj_counts_shanten", i32, vp, vp, ctypes.c_char_p, ctypes.POINTER(u64), P_ERR)
+SHANTEN_REFUSED, SHANTEN_BAD_SIZE = -100, -101
+mj_shanten_algo_count = ctypes.c_size_t.in_dll(lib, "mj_shanten_algo_count").value
+mj_shanten_algos = (ctypes.POINTER(MjShantenAlgo) * mj_shanten_algo_count).in_dll(lib, "mj_shanten_algos")
 mj_algo_count = ctypes.c_size_t.in_dll(lib, "mj_algo_count").value
 mj_algos = (ctypes.POINTER(MjAlgo) * mj_algo_count).in_dll(lib, "mj_algos")
+
+
+def check_layouts(sizeof, structs: dict, library: str) -> None:
+    """Refuses a library whose structs are not the size of their ctypes mirrors (a field added on
+    one side only would let C write past a Python-owned buffer)."""
+    for cname, mirror in structs.items():
+        want = sizeof(cname.encode())
+        if want != ctypes.sizeof(mirror):
+            raise ImportError(f"mjverify: {library}'s {cname} is {want} bytes, the package's mirror "
+                              f"{ctypes.sizeof(mirror)}: the package and the library are from different versions")
+
+
+check_layouts(_fn("mj_flat_sizeof", sz, ctypes.c_char_p),
+              {"mj_hand": MjHand, "mj_error": MjError, "mj_rules": MjRules, "mj_algo": MjAlgo,
+               "mj_prepared": MjPrepared, "mj_shanten_algo": MjShantenAlgo}, "libmjverify")
 
 
 def error_from(err: MjError, argument: str) -> Error:

@@ -60,7 +60,7 @@ class _Position(ctypes.Structure):
 
 class _Options(ctypes.Structure):
     _fields_ = [("threads", i32), ("memory_bytes", sz), ("all_first_moves", i32), ("time_limit_s", ctypes.c_double),
-                ("table", vp)]
+                ("table", vp), ("live", vp)]  # ddz_solve_options, ddz_solver.h: live NULL = none
 
 
 _MAX_FIRST = 4096
@@ -85,6 +85,11 @@ class _Solver(ctypes.Structure):
 
 def _fn(name, restype, *argtypes):
     return _lib._fn(name, restype, *argtypes, library=lib)
+
+
+_lib.check_layouts(_fn("ddz_flat_sizeof", sz, ctypes.c_char_p),
+                   {"ddz_move": _Move, "ddz_rules": _Rules, "ddz_error": _Error, "ddz_position": _Position,
+                    "ddz_solve_options": _Options, "ddz_result": _Result, "ddz_solver": _Solver}, "libmjverify-ddz")
 
 
 P_ERR, P_MOVE, P_RULES = ctypes.POINTER(_Error), ctypes.POINTER(_Move), ctypes.POINTER(_Rules)

@@ -88,6 +88,14 @@ def test_check_takes_counts(rng):
             assert mjverify.check(form) is want
 
 
+def test_str_subclasses_are_text():
+    class Tiles(str):
+        pass
+
+    assert mjverify.check(Tiles("123m456m789m111p22s")) is True
+    assert mjverify.waits(Tiles("1m")) == ["1m"] and mjverify.shanten(Tiles("1m")) == 0
+
+
 def test_check_takes_wider_numpy_rows():
     np = pytest.importorskip("numpy")
     c = mjverify.parse("123m456m789m111p22s")
@@ -310,7 +318,7 @@ def test_batch_empty_and_shape_errors():
 def test_batch_threads_over_many_chunks(rng):
     """Past two chunks of 8192 rows the rows are shared among threads: the same bytes, and each
     row the single call's answer."""
-    data = batch_input(rng, 60000)
+    data = batch_input(rng, 30000)
     want = bytes(mjverify.check(h) for h in rows(data))
     for threads in (1, 2, 3, 0):
         assert mjverify.is_win_batch(data, threads=threads) == want, threads
@@ -347,3 +355,97 @@ def test_deal_is_seeded():
         mjverify.deal(1, tiles=19)
     with pytest.raises(ValueError):
         mjverify.deal(1, kinds=30)
+
+
+# --- shanten ---------------------------------------------------------------------------------------
+
+
+def test_shanten_known_hands():
+    assert mjverify.shanten("123m456m789m111p22s") == -1
+    assert mjverify.shanten("123m456m789m111p2s") == 0
+    assert mjverify.shanten("1m") == 0 and mjverify.shanten("19m") == 0
+    assert mjverify.shanten("1133557799m1133p", "sichuan") == -1
+    assert mjverify.shanten("19m19p19s1234567z", "riichi") == 0
+    assert mjverify.effective("123m456m789m111p2s") == ["2s"]
+    assert mjverify.effective("19m19p19s1234567z", "riichi") == mjverify.waits("19m19p19s1234567z", "riichi")
+
+
+def test_shanten_agrees_with_the_win_check(rng):
+    """Two parts of the library that share no search: shanten -1 is a win (14 tiles), shanten 0
+    has waits, and then the effective tiles are the waits (13 tiles)."""
+    for rules, kinds in (("basic", 27), ("riichi", 34), ("sichuan", 27)):
+        data = mjverify.deal(300, tiles=13, kinds=kinds, seed=rng.getrandbits(64))
+        hands = rows(data) + [bytes(c) for c in (winning_counts(rng, kinds) for _ in range(150))]
+        seen_ready = 0
+        for h in hands:
+            c = list(h)
+            if sum(c) == 14:
+                assert (mjverify.shanten(c, rules) == -1) is mjverify.check(c, rules)
+                c[c.index(max(c))] -= 1
+            s, w = mjverify.shanten(c, rules), mjverify.waits(c, rules)
+            assert (s == 0) is bool(w), (rules, mjverify.format(c))
+            if s == 0:
+                seen_ready += 1
+                assert mjverify.effective(c, rules) == w
+        assert seen_ready >= 100, rules
+
+
+def test_shanten_calculators_agree(rng):
+    """Every calculator gives the default's numbers (and, on fewer hands since the baseline's
+    effective tiles go by trial, its effective tiles), from counts and from text alike."""
+    hands = rows(mjverify.deal(200, tiles=13, kinds=34, seed=rng.getrandbits(64))) + \
+        rows(mjverify.deal(200, tiles=14, kinds=34, seed=rng.getrandbits(64)))
+    names = [a.name for a in mjverify.shanten_algos() if not a.flawed]
+    assert names[0] == "sh-backtrack" and "sh-table" in names
+    for i, h in enumerate(hands):
+        want = mjverify.shanten(h, "riichi")
+        assert mjverify.shanten(mjverify.format(h), "riichi") == want
+        for name in names:
+            assert mjverify.shanten(h, "riichi", algo=name) == want, (name, mjverify.format(h))
+        if i % 20 == 0:
+            eff = mjverify.effective(h, "riichi")
+            assert mjverify.effective(mjverify.format(h), "riichi") == eff
+            for name in names:
+                assert mjverify.effective(h, "riichi", algo=name) == eff, (name, mjverify.format(h))
+
+
+def test_shanten_errors():
+    for bad in ("123m", "", "123m456m789m111p22s1s", "123456m"):
+        with pytest.raises(mjverify.Error) as e:
+            mjverify.shanten(bad)
+        assert e.value.code in ("bad-size", "empty")
+    with pytest.raises(mjverify.Error, match="bad-size|no shanten number"):
+        mjverify.effective([0] * 34)
+    with pytest.raises(mjverify.Error, match="no algorithm named 'table'"):
+        mjverify.shanten("1m", algo="table")
+    with pytest.raises(mjverify.Error, match="fifth|5 copies"):
+        mjverify.shanten([5] + [0] * 33)
+
+
+def test_sanma_tile_set():
+    """Under sanma (34 kinds less 2m-8m) text and counts refuse 5m at its place."""
+    assert mjverify.check("19m19p19s1234567z1m", "sanma")
+    with pytest.raises(mjverify.Error, match="byte 0") as e:
+        mjverify.check("5m", "sanma")
+    assert e.value.code == "outside-tile-set"
+    with pytest.raises(mjverify.Error, match=r"kind 4 \(5m\)") as e:
+        mjverify.check([0, 0, 0, 0, 2] + [0] * 29, "sanma")
+    assert e.value.offset == 4
+    data = bytearray(mjverify.deal(20000, kinds=34, seed=2))
+    ok = bytearray()
+    for h in rows(bytes(data)):
+        if not any(h[1:8]):
+            ok += h
+    assert mjverify.is_win_batch(ok, "sanma", threads=2) == bytes(mjverify.check(h, "sanma") for h in rows(bytes(ok)))
+    with pytest.raises(mjverify.Error, match="outside"):
+        mjverify.is_win_batch(data, "sanma")
+    assert all(k not in mjverify.effective("19m19p19s123456z7z", "sanma") for k in ("2m", "5m", "8m"))
+
+
+def test_a_library_of_other_layouts_is_refused():
+    """A struct whose size differs from its ctypes mirror stops the import (no memory written)."""
+    from mjverify import _lib
+
+    with pytest.raises(ImportError, match="mj_hand is 36 bytes"):
+        _lib.check_layouts(lambda name: 36, {"mj_hand": _lib.MjHand}, "libmjverify")
+    _lib.check_layouts(lambda name: 35, {"mj_hand": _lib.MjHand}, "libmjverify")
