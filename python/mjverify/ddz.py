@@ -60,7 +60,7 @@ class _Position(ctypes.Structure):
 
 class _Options(ctypes.Structure):
     _fields_ = [("threads", i32), ("memory_bytes", sz), ("all_first_moves", i32), ("time_limit_s", ctypes.c_double),
-                ("table", vp)]
+                ("table", vp), ("live", vp)]  # ddz_solve_options, ddz_solver.h: live NULL = none
 
 
 _MAX_FIRST = 4096
