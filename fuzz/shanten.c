@@ -32,12 +32,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static bool ready;
     if (!ready) {
         if (mj_shanten_algos_init() != 0) fz_fail(data, size, "a shanten calculator failed to build its tables");
+#ifdef HAVE_SHANTEN_TRUTH
+        if (mj_truth_shanten_init() != 0) fz_fail(data, size, "the shanten truth failed to build its tables");
+#endif
         ready = true;
     }
     if (size < 2) return 0;
     mj_rules r;
     mj_error err;
     if (mj_rules_parse(rule_sets[data[0] % (sizeof rule_sets / sizeof rule_sets[0])], 0, &r, &err) != MJ_OK) return 0;
+#ifdef HAVE_SHANTEN_TRUTH
+    if (!mj_truth_shanten_supports(&r)) return 0;
+#endif
     /* each later byte one tile: the (byte % kinds)-th kind of the tile set; fifth copies skipped */
     int kinds[MJ_KINDS], nk = 0;
     mj_kindset set = mj_rules_tileset(&r);
