@@ -7,42 +7,23 @@
 #include <string.h>
 
 #include "mj_shanten.h"
+#include "mj_shanten_truth.h"
 #include "testutil.h"
 
-/* The oracle's truth (helper shcore, oracle/mj_shanten_truth.h) judges the samples once the
- * tree has it; until then the complete-search baseline sh-backtrack does. */
-#if defined(__has_include)
-#if __has_include("mj_shanten_truth.h")
-#include "mj_shanten_truth.h"
-#define HAVE_SHANTEN_TRUTH 1
-#endif
-#endif
-
-static int reference_shanten(const mj_hand *h, const mj_rules *r)
-{
-#ifdef HAVE_SHANTEN_TRUTH
-    return mj_truth_shanten(h, r);
-#else
-    return mj_shanten_find("sh-backtrack")->shanten(h, r);
-#endif
-}
+/* The oracle's truth (oracle/mj_shanten_truth.h) judges the samples. */
+static int reference_shanten(const mj_hand *h, const mj_rules *r) { return mj_truth_shanten(h, r); }
 
 static mj_kindset reference_effective(const mj_hand *h, const mj_rules *r, int *s)
 {
-#ifdef HAVE_SHANTEN_TRUTH
     return mj_truth_effective(h, r, s);
-#else
-    return mj_shanten_effective_by_trial(mj_shanten_find("sh-backtrack"), h, r, s);
-#endif
 }
 
+/* Fixtures run once per test case, before the forks: the truth's tables (56 MB) are built once. */
 static void setup(void)
 {
     ck_assert_int_eq(mj_shanten_algos_init(), 0);
     ck_assert_int_eq(mj_algos_init(), 0);
-#ifdef HAVE_SHANTEN_TRUTH
     ck_assert_int_eq(mj_truth_shanten_init(), 0);
-#endif
 }
 
 /* The unflagged calculators, in table order; _i of a loop test indexes them. */

@@ -42,13 +42,13 @@ rc 0" "$out"
 out=$(printf '?\nh\nstraight:89TJQ\n' | "$ddz" play 6789TJ 89TJQ --last 34567 --threads 1 2>&1; echo "rc $?")
 check loss "$intro
 the solver has no winning line here; it resists
-solver plays pass
+solver plays straight:6789T
 why: every one of its 3 moves loses against your best play; it resists with this one
-solver holds 6789TJ; you hold 89TJQ; to beat: nothing (you lead)
-your move? your 6 legal moves: single:8 single:9 single:T single:J single:Q straight:89TJQ
-solver holds 6789TJ; you hold 89TJQ; to beat: nothing (you lead)
+solver holds J; you hold 89TJQ; to beat: straight:6789T
+your move? your 2 legal moves: pass straight:89TJQ
+solver holds J; you hold 89TJQ; to beat: straight:6789T
 your move? hint: straight:89TJQ wins against any defence
-solver holds 6789TJ; you hold 89TJQ; to beat: nothing (you lead)
+solver holds J; you hold 89TJQ; to beat: straight:6789T
 your move? you play straight:89TJQ
 you have played out: you win
 rc 0" "$out"
