@@ -238,6 +238,15 @@ static void near_hand(mj_rng *g, const mj_rules *r, int n, mj_hand *h)
 
 static const char *const sample_rules[] = {"riichi", "sichuan", "sanma", "basic"};
 
+/* Hands per rule set in the samples: `fallback`, or MJ_SHANTEN_SAMPLE for a longer run (the
+ * count judged is printed, so a long run states what it covered). */
+static int sample_size(int fallback)
+{
+    const char *e = getenv("MJ_SHANTEN_SAMPLE");
+    int n = e ? atoi(e) : 0;
+    return n > 0 ? n : fallback;
+}
+
 START_TEST(samples_of_13_and_14_tiles_match_the_baseline)
 {
     const mj_shanten_algo *a = unflagged(_i);
@@ -246,7 +255,8 @@ START_TEST(samples_of_13_and_14_tiles_match_the_baseline)
         mj_rules r = tu_rules(sample_rules[ri]);
         if (!mj_shanten_supports(a, &r)) continue;
         mj_rng g = {seed + ri};
-        for (int i = 0; i < 120; i++) {
+        int count = sample_size(120);
+        for (int i = 0; i < count; i++) {
             mj_hand h;
             int n = 13 + i % 2;
             if (i % 3 == 0) near_hand(&g, &r, n, &h);
@@ -255,6 +265,8 @@ START_TEST(samples_of_13_and_14_tiles_match_the_baseline)
             ck_assert_msg(got == want, "%s under %s: %s: shanten %d, reference %d (seed %llu)", a->name, r.name,
                           show(&h), got, want, (unsigned long long)seed);
         }
+        fprintf(stderr, "check_shanten: %s: %d hands of 13 and 14 tiles under %s agree with the truth\n", a->name, count,
+                r.name);
     }
 }
 END_TEST
@@ -270,9 +282,12 @@ START_TEST(effective_tiles_match_the_baseline)
         mj_rules r = tu_rules(sample_rules[ri]);
         if (!mj_shanten_supports(a, &r)) continue;
         mj_rng g = {seed + ri};
-        for (int i = 0; i < 24; i++) {
+        /* the trial with a slow calculator costs hundreds of its calls a hand: at most 200 */
+        int count = getenv("MJ_SHANTEN_SAMPLE") ? sample_size(0) / 5 : 24;
+        if (a->effective == NULL && count > 200) count = 200;
+        for (int i = 0; i < count; i++) {
             mj_hand h;
-            int n = i < 20 ? (i % 2 ? 13 : 10) : (i % 2 ? 14 : 8);
+            int n = i % 6 < 5 ? (i % 2 ? 13 : 10) : (i % 4 == 1 ? 14 : 8);
             if (i % 2) near_hand(&g, &r, n, &h);
             else deal(&g, &r, n, &h);
             int sw, sg;
@@ -284,6 +299,8 @@ START_TEST(effective_tiles_match_the_baseline)
             ck_assert_msg(got == want && sg == sw, "%s under %s: %s: effective %s (shanten %d), reference %s (%d)",
                           a->name, r.name, show(&h), gs, sg, ws, sw);
         }
+        fprintf(stderr, "check_shanten: %s: effective tiles of %d hands under %s agree with the truth\n", a->name, count,
+                r.name);
     }
 }
 END_TEST
