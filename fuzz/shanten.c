@@ -32,6 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static bool ready;
     if (!ready) {
         if (mj_shanten_algos_init() != 0) fz_fail(data, size, "a shanten calculator failed to build its tables");
+#ifdef HAVE_SHANTEN_TRUTH
+        if (mj_truth_shanten_init() != 0) fz_fail(data, size, "the shanten truth failed to build its tables");
+#endif
         ready = true;
     }
     if (size < 2) return 0;

@@ -973,7 +973,7 @@ mj_status mj_oracle_count(int tiles, int size, const mj_rules *r, mj_verify_mode
                           uint64_t *hands, uint64_t *positives, uint64_t *hist, mj_error *err)
 {
     if (size < 1 || size > MJ_MAX_TILES) return bad(err, "size must be 1..18");
-    if (mode == MJ_MODE_WAITS) {
+    if (mode != MJ_MODE_WIN) { /* waits, shanten, effective: every hand judged */
         mj_verify_config cfg = {.tiles = tiles, .size_min = size, .size_max = size, .rules = *r, .mode = mode,
                                 .threads = threads};
         mj_verify_result *res = malloc(sizeof *res);
