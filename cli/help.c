@@ -109,7 +109,7 @@ static const cli_help helps[] = {
      {{"--size N", "hand size 1..18 (required)"},
       {"--tiles 9|27|34", "tile set: 9 = one suit, 27 or 34 (default: the one the rules use)"},
       {"--rules R", RULES_TEXT},
-      {"--mode win|waits", "count winning hands, or waiting hands with a histogram of waits (default win)"},
+      {"--mode win|waits|shanten|effective", "count winning hands, waiting hands with a histogram of waits, or hands by shanten (default win)"},
       {"--threads N", THREADS_TEXT},
       {"--json", "one JSON object instead of text"}},
      NULL,
@@ -123,7 +123,7 @@ static const cli_help helps[] = {
       {"--rules R", RULES_TEXT},
       {"--algo all|none|NAME,...", "candidates (default all: every algorithm that supports the rules, the "
                                    "flagged ports included; none: the truth alone)"},
-      {"--mode win|waits", "judge win/no, or the exact set of waits (default win)"},
+      {"--mode win|waits|shanten|effective", "judge win/no, the exact set of waits, the shanten number (shanten calculators, and win checks as is_win:NAME by is_win == shanten -1), or the effective kinds (default win)"},
       {"--threads N", THREADS_TEXT},
       {"--json FILE", "write the JSON summary to FILE (- = standard output); then no Markdown report is written "
                       "unless --report is given"},
