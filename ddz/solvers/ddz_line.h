@@ -36,7 +36,7 @@ typedef struct {
                                    limit does; read between steps */
 } ddz_line_options;
 
-#define DDZ_LINE_BUDGET 400000ull
+#define DDZ_LINE_BUDGET 250000ull
 
 typedef struct {
     ddz_outcome outcome; /* of the root for the player to move: WIN or LOSS; TIMEOUT when not even

@@ -226,7 +226,7 @@ static int short_solve(lctx *c, const ddz_position *p, ddz_move *win)
     return remember(c, p, r == DDZ_SOLVE_WIN);
 }
 
-#define LINE_SOLVE_CARDS 12
+#define LINE_SOLVE_CARDS 10
 
 /* The exact value of a small position (at most LINE_SOLVE_CARDS cards) by a plain search with
  * the memo (the table read first): for the many small positions near the end of a line a short
