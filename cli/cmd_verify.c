@@ -581,7 +581,7 @@ int cli_cmd_verify(int argc, char **argv)
                 continue;
             }
             if (nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
-            cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits, cand_is_win_batch};
+            cands[nc++] = (mj_candidate){.name = al->name, .flawed = al->flawed, .ctx = al, .is_win = cand_is_win, .waits = cand_waits, .is_win_batch = cand_is_win_batch};
         }
     } else if (strcmp(algo_s, "none") != 0) {
         /* a copy as long as the flag: a long list is never cut into a wrong name */
@@ -596,7 +596,7 @@ int cli_cmd_verify(int argc, char **argv)
                                       cfg.rules.kinds);
             else if (nc == MJ_ORACLE_MAX_CANDIDATES) bad = cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
             else {
-                cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits, cand_is_win_batch};
+                cands[nc++] = (mj_candidate){.name = al->name, .flawed = al->flawed, .ctx = al, .is_win = cand_is_win, .waits = cand_waits, .is_win_batch = cand_is_win_batch};
                 cli_plugin_guard(&cands[nc - 1], ckpt);
             }
         }

@@ -50,6 +50,30 @@ static const cli_help helps[] = {
       {"--json", JSON_LINES_TEXT}},
      HAND_OUTPUT " Field: the waits in mpsz, or -.",
      {"mjverify waits 2222333m 1112345678999m"}},
+    {"shanten",
+     "Prints each hand's shanten number: the fewest tiles to exchange before the hand is ready (0), -1 when it "
+     "is complete; for a hand of 3k+1 or 3k+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), the least number of "
+     "tiles a complete hand of the rules' forms (of |h|+1 or |h| tiles, every count at most 4) holds beyond the "
+     "hand, less one. Seven pairs and thirteen orphans count for hands of 13 and 14 tiles. With several "
+     "calculators (--algo a,b or all) a hand they disagree on prints HAND<TAB>DISAGREE<TAB>name=result ... and "
+     "the exit status is 1.",
+     {{"--rules R", "rules: riichi (std, seven distinct pairs, thirteen orphans; the default), sichuan (std, seven "
+                    "pairs with a quad as two), basic (std), or a form list from std,7p,7p4,13o; kong rules are refused"},
+      {"--tiles 27|34", TILES_TEXT},
+      {"--algo NAME,...|all", "calculators to run (default sh-table); all = every unflagged one supporting the rules "
+                              "(mjverify algos lists them, flagged ports included)"},
+      {"--effective", "add two fields: the effective tiles (kinds held fewer than 4 times that lower the shanten: "
+                      "drawn, for 3k+1 hands; drawn after the best discard, for 3k+2) in mpsz, or -, and how many "
+                      "copies of them are left (4 minus those held)"},
+      {"--plugin PATH,...", "load shanten plugins (<mjverify_plugin.h> ABI 2, the shanten entry); each is the "
+                            "calculator plugin:NAME, and the default --algo when --algo is not given"},
+      {"--exec CMD", "ask the program CMD (started once with sh -c) over the line protocol of the README in mode "
+                     "shanten (or effective with --effective); it is the calculator exec"},
+      {"--notation N", NOTATION_TEXT},
+      {"--json", JSON_LINES_TEXT}},
+     HAND_OUTPUT " Fields: the shanten number; with --effective also the effective kinds in mpsz (sorted, - for "
+     "none) and their remaining copies. A hand of another size is an error (bad-size).",
+     {"mjverify shanten --effective 123456789m1134p", "printf '1111m\\n123456789m1111p\\n' | mjverify shanten --algo all"}},
     {"convert",
      "Rewrites each hand in canonical (sorted) form in another notation.",
      {{"--to N", "output notation: mpsz, letters, hex or unicode (required)"},

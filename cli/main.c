@@ -16,6 +16,7 @@ int cli_cmd_bench(int argc, char **argv);
 int cli_cmd_count(int argc, char **argv);
 int cli_cmd_verify(int argc, char **argv);
 int cli_cmd_merge(int argc, char **argv);
+int cli_cmd_shanten(int argc, char **argv);
 
 #define HAND_FLAGS "[--rules R] [--tiles 27|34] [--algo NAME,...|all] [--notation N] [--json]"
 
@@ -23,6 +24,7 @@ int cli_cmd_merge(int argc, char **argv);
 const cli_command cli_commands[] = {
     {"check",   HAND_FLAGS " [--plugin PATH,...] [--exec CMD] [--explain] [HAND...]", "win or no for each hand", cli_cmd_check},
     {"waits",   HAND_FLAGS " [--plugin PATH,...] [--exec CMD] [HAND...]", "the kinds that would complete each hand", cli_cmd_waits},
+    {"shanten", "[--rules R] [--tiles 27|34] [--algo NAME,...|all] [--effective] [--plugin PATH,...] [--exec CMD] [--notation N] [--json] [HAND...]", "shanten number (and effective tiles) of each hand", cli_cmd_shanten},
     {"convert", "--to mpsz|letters|hex|unicode [--notation N] [--tiles 27|34] [--json] [HAND...]", "rewrite hands in another notation", cli_cmd_convert},
     {"algos",   "[--json]", "list the registered algorithms", cli_cmd_algos},
     {"bench",   "[--algo all|NAME,...] [--workload all|hands|sizes|verify|NAME,...] [--threads N] [--seed S] [--reps R] [--csv FILE] [--input FILE [--rules R] [--mode win|waits]] [--hands N] [--rep-ms MS] [--plugin PATH,...]", "time the algorithms on generated or given hands, CSV out", cli_cmd_bench},

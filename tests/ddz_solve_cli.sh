@@ -45,17 +45,7 @@ end 2" "$(cat "$tmp/s.txt")"
 check strategy-loss "1 ddz solve: --strategy: no winning strategy to write (the position is a loss)" \
   "$? $(cat "$tmp/err")"
 
-# ddz play: the solver leads its winning move; an illegal reply is refused with the reason; a pass.
-out=$(printf 'KK\nD\npass\n' | "$ddz" play 6666A KK --last 2 2>&1)
-check play "the solver wins from here whatever you play
-solver plays bomb:6666
-your hand KK; to beat: bomb:6666; your move? refused: 'KK': it does not beat the move on the table (same type and length, higher rank, or a bomb)
-your hand KK; to beat: bomb:6666; your move? refused: 'D': you do not hold those cards
-your hand KK; to beat: bomb:6666; your move? you play pass
-solver plays single:A
-the solver has played out: the solver wins" "$out"
-out=$(printf '' | "$ddz" play 32JJ 7TTD 2>&1; echo "rc $?")
-check play-eof "rc 0" "$(echo "$out" | tail -1)"
+# ddz play: tests/ddz_play_cli.sh.
 
 # The line of play (issue 27): the loser defends instead of passing every time (ddz deal 1 13 13:
 # the enemy holds 2 and A), the line plays to the end and says how long it is.
