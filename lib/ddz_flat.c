@@ -18,6 +18,7 @@ size_t ddz_flat_sizeof(const char *type)
                  {"ddz_solve_options", sizeof(ddz_solve_options)},
                  {"ddz_result", sizeof(ddz_result)},
                  {"ddz_solver", sizeof(ddz_solver)},
+                 {"ddz_solve_live", sizeof(ddz_solve_live)},
                  {"ddz_line_options", sizeof(ddz_line_options)},
                  {"ddz_line_ply", sizeof(ddz_line_ply)},
                  {"ddz_line", sizeof(ddz_line)}};
