@@ -20,7 +20,7 @@ STATE=${STATE:-reports/shanten-pieces}
 REPORTS=${REPORTS:-reports}
 NICE=${NICE:-19}
 ALGO=${ALGO:-sh-table,is_win:table}
-# wall ns a hand at 2 threads on a quiet 2-core VM, from CPU time measured on this one (AMD EPYC,
+# wall ns a hand at 2 threads on a quiet 2-core VM, from CPU time measured on this one (Intel Xeon,
 # 26 Nov): `verify --mode shanten --rules riichi --tiles 34 --sizes 7 --algo sh-table,is_win:table
 # --threads 1` took 1.95 s of CPU for 18,623,330 hands (105 ns), and `--mode effective --algo
 # sh-table` 20.99 s (1,127 ns); halved for 2 threads. Shared with other work, a piece takes longer
@@ -117,7 +117,9 @@ merge)
         echo "lists the pieces and their estimates). Each group below is one size range, its shards merged with"
         echo "\`mjverify merge\`; groups not yet run are listed at the end. Mode shanten judges \`sh-table\` and"
         echo "\`is_win:table\` (the win check held to is_win == (shanten == -1)); mode effective judges"
-        echo "\`sh-table\`'s effective tiles. The truth is the oracle's (oracle/README.md)."
+        echo "\`sh-table\`'s effective tiles. The truth is the oracle's (oracle/README.md). The pieces ran on"
+        echo "$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores, shared with other work: wall times"
+        echo "are upper bounds; the counts do not depend on them)."
         echo
     } > "$out"
     todo=""
@@ -133,8 +135,8 @@ merge)
             echo "## $rules, mode $mode, sizes $sizes ($of piece(s))"
             echo
             sed -n '/^| algorithm/,/^$/p' "$STATE/merged-$g.md"
-            sed -n '/^## Hands by shanten/,/^$/{/^## /d;p}' "$STATE/merged-$g.md"
-            sed -n '/^| size | hands/,/^$/p' "$STATE/merged-$g.md" | head -0
+            echo "Hands by shanten (-1 = complete):"
+            awk '/^## Hands by shanten/ { on = 1; next } /^## / { on = 0 } on' "$STATE/merged-$g.md"
             awk -F'\t' -v g="$g" 'index($1, g) == 1 && (length($1) == length(g) || substr($1, length(g) + 1, 1) == "-") { s += $2; n++; m = $4 }
                 END { if (n) printf "Wall time: %d s in %d piece(s) on %s (2-core VM, 2 threads, nice %s).\n\n", s, n, m, "'"$NICE"'" }' "$STATE/times.tsv"
         } >> "$out"
