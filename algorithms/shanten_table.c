@@ -265,7 +265,8 @@ static int table_shanten(const mj_hand *h, const mj_rules *r)
     return best;
 }
 
-/* Effective tiles of a 3k+1 hand, all forms of r; *s = its shanten. The standard form: each
+/* Effective tiles of a hand (3k+1, or 3k+2 as table_effective argues), all forms of r; *s = its
+ * shanten. The standard form: each
  * candidate tile raises one digit of its group's key, the other groups' combination kept,
  * every candidate computed (no branch on the counts) and those held four times masked off. */
 /* effective_1's standard part under sanma: manzu's two kinds through the runless table. */
@@ -297,7 +298,7 @@ static mj_kindset effective_1(const mj_hand *h, const mj_rules *r, int *s)
         int cost = fin[m][honor_class[honor_key(c)]][sanma_all(c)];
         int std = (r->forms & MJ_FORM_STD) ? cost - 1 : 99;
         sh_masks masks = sh_kind_masks(h);
-        int special = h->tiles == 13 ? sh_special_from(&masks, r) : 99;
+        int special = h->tiles >= 13 ? sh_special_from(&masks, r) : 99;
         int best = std < special ? std : special;
         *s = best;
         mj_kindset set = 0;
@@ -315,7 +316,7 @@ static mj_kindset effective_1(const mj_hand *h, const mj_rules *r, int *s)
     int cost = row[all];
     int std = (r->forms & MJ_FORM_STD) ? cost - 1 : 99;
     sh_masks masks = sh_kind_masks(h);
-    int special = h->tiles == 13 ? sh_special_from(&masks, r) : 99;
+    int special = h->tiles >= 13 ? sh_special_from(&masks, r) : 99;
     int best = std < special ? std : special;
     *s = best;
     mj_kindset set = 0;
@@ -340,15 +341,33 @@ static mj_kindset effective_1(const mj_hand *h, const mj_rules *r, int *s)
     return set;
 }
 
+/* The most tiles one group (a suit, or the honors) holds. */
+static int fullest_group(const mj_hand *h)
+{
+    int most = 0;
+    for (int g = 0; g < 4; g++) {
+        int n = 0;
+        for (int i = 0; i < (g < 3 ? MJ_SUIT_SIZE : MJ_HONORS); i++) n += h->count[g * MJ_SUIT_SIZE + i];
+        if (n > most) most = n;
+    }
+    return most;
+}
+
+/* Effective tiles. A 3k+1 hand: each kind drawn. A 3k+2 hand h of cost c = shanten + 1: the
+ * kinds t with shanten(h - d + t) < shanten(h) for some discard d. For any complete W of |h|
+ * tiles, h + t holds one tile more than W, so some tile of h + t lies outside W and
+ * discarding it costs nothing: min over d of |W - (h + t - d)| = |W - (h + t)|. So t is
+ * effective exactly when h + t (|h| + 1 tiles, the same k melds and pair) costs less than h:
+ * the 3k+1 pass as it is, with k = |h| / 3. Its tables stop at 14 tiles a group, so a hand
+ * with all 14 tiles in one group takes the union over discards instead. */
 static mj_kindset table_effective(const mj_hand *h, const mj_rules *r, int *shanten_out)
 {
     int s;
-    if (h->tiles % 3 == 1) {
+    if (h->tiles % 3 == 1 || fullest_group(h) < 14) {
         mj_kindset set = effective_1(h, r, &s);
         if (shanten_out) *shanten_out = s;
         return set;
     }
-    /* 3k+2: the union over the discards that keep the shanten (no discard lowers it) */
     s = table_shanten(h, r);
     if (shanten_out) *shanten_out = s;
     mj_hand t = *h;

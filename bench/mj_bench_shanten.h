@@ -13,16 +13,15 @@ typedef struct {
     mj_rules rules;
     size_t count;
     mj_hand *hands;
-    int8_t *shanten;       /* by sh-dp */
-    mj_kindset *effective; /* by the definition, with sh-table's shanten (checked against sh-dp) */
+    int8_t *shanten;       /* the oracle's truth */
+    mj_kindset *effective; /* the oracle's truth */
 } mj_bench_shanten_workload;
 
 /* wall13, wall14, tenpai13, one13. */
 size_t mj_bench_shanten_workload_count(void);
 const char *mj_bench_shanten_workload_name(size_t i);
-/* Deals workload i (count hands from seed) under r and computes its answers. 0; -1 out of
- * memory; -2 when sh-table and sh-dp disagree on a hand (no timing then). The calculators'
- * init must have run. */
+/* Deals workload i (count hands from seed) under r and takes its answers from the oracle's
+ * truth (built here if need be). 0, or -1 out of memory. The calculators' init must have run. */
 int mj_bench_shanten_build(size_t i, uint64_t seed, size_t count, const mj_rules *r, mj_bench_shanten_workload *w);
 void mj_bench_shanten_free(mj_bench_shanten_workload *w);
 void mj_bench_shanten_csv_header(FILE *out);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "mj_random.h"
+#include "mj_shanten_truth.h"
 
 static double cpu_ns(void)
 {
@@ -72,8 +73,9 @@ static void deal_at(mj_rng *g, const mj_rules *r, const mj_shanten_algo *ref, in
 
 int mj_bench_shanten_build(size_t i, uint64_t seed, size_t count, const mj_rules *r, mj_bench_shanten_workload *w)
 {
-    const mj_shanten_algo *ref = mj_shanten_find("sh-dp");
+    const mj_shanten_algo *ref = mj_shanten_find("sh-table");
     memset(w, 0, sizeof *w);
+    if (mj_truth_shanten_init() != 0) return -1;
     w->hands = malloc(count * sizeof *w->hands);
     w->shanten = malloc(count * sizeof *w->shanten);
     w->effective = malloc(count * sizeof *w->effective);
@@ -83,18 +85,15 @@ int mj_bench_shanten_build(size_t i, uint64_t seed, size_t count, const mj_rules
     w->count = count;
     mj_rng g = {seed ^ (0x9e3779b97f4a7c15ull * (i + 1))};
     for (size_t j = 0; j < count; j++) {
-        if (workloads[i].shanten == -2) w->hands[j] = mj_deal(&g, MJ_KINDS, workloads[i].tiles);
-        else deal_at(&g, r, ref, workloads[i].tiles, workloads[i].shanten, &w->hands[j]);
-        /* the truth: shanten by sh-dp (no tables); effective tiles by the definition, each kind
-         * tried (and each discard, for 14 tiles) with sh-table's shanten, itself checked against
-         * sh-dp on every hand here first */
-        w->shanten[j] = (int8_t)ref->shanten(&w->hands[j], r);
-    }
-    const mj_shanten_algo *table = mj_shanten_find("sh-table");
-    for (size_t j = 0; j < count; j++) {
-        if (table->shanten(&w->hands[j], r) != w->shanten[j]) return -2;
+        /* ready and 1-shanten hands are drawn until the truth says so */
+        do {
+            if (workloads[i].shanten == -2) w->hands[j] = mj_deal(&g, MJ_KINDS, workloads[i].tiles);
+            else deal_at(&g, r, ref, workloads[i].tiles, workloads[i].shanten, &w->hands[j]);
+        } while (workloads[i].shanten != -2 && mj_truth_shanten(&w->hands[j], r) != workloads[i].shanten);
+        /* the answers: the oracle's truth (oracle/mj_shanten_truth.h) */
         int s;
-        w->effective[j] = mj_shanten_effective_by_trial(table, &w->hands[j], r, &s);
+        w->effective[j] = mj_truth_effective(&w->hands[j], r, &s);
+        w->shanten[j] = (int8_t)s;
     }
     return 0;
 }

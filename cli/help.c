@@ -185,7 +185,9 @@ void cli_help_man_page(FILE *out)
         .version = MJVERIFY_VERSION_STRING,
         .title = "verify mahjong win-check algorithms exhaustively",
         .description = "Hands come from the arguments, else one per line from standard input. Exit status: 0 fine, 1 "
-                       "a hand was bad or algorithms disagreed or output failed, 2 bad usage.",
+                       "a hand was bad or algorithms disagreed or output failed, 2 bad usage. A file flag given - "
+                       "writes standard output; a file path is checked before the work starts; a device, FIFO or "
+                       "symbolic link given as a file is written, never replaced.",
         .helps = helps,
         .nhelps = sizeof helps / sizeof helps[0],
         .usage = usage_of,

@@ -1,40 +1,26 @@
 /* Fuzzes every unflagged shanten calculator: bytes become a rule set and a hand of a size that
  * has a shanten number; each calculator's shanten must equal the reference's (the oracle's
- * mj_truth_shanten when the tree has it, else the complete-search baseline sh-backtrack), and
+ * mj_truth_shanten), and
  * its effective tiles (native or the registry's trial) the definition applied with the checked
  * sh-table; a disagreement prints the hand in mpsz and aborts. */
 #include "fuzz_common.h"
 
 #include "mj_shanten.h"
 
-#if defined(__has_include)
-#if __has_include("mj_shanten_truth.h")
 #include "mj_shanten_truth.h"
-#define HAVE_SHANTEN_TRUTH 1
-#endif
-#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const rule_sets[] = {"riichi", "sichuan", "basic", "sanma", "7p,13o", "std,7p4", "std,13o", "7p4"};
 
-static int reference(const mj_hand *h, const mj_rules *r)
-{
-#ifdef HAVE_SHANTEN_TRUTH
-    return mj_truth_shanten(h, r);
-#else
-    return mj_shanten_find("sh-backtrack")->shanten(h, r);
-#endif
-}
+static int reference(const mj_hand *h, const mj_rules *r) { return mj_truth_shanten(h, r); }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static bool ready;
     if (!ready) {
         if (mj_shanten_algos_init() != 0) fz_fail(data, size, "a shanten calculator failed to build its tables");
-#ifdef HAVE_SHANTEN_TRUTH
         if (mj_truth_shanten_init() != 0) fz_fail(data, size, "the shanten truth failed to build its tables");
-#endif
         ready = true;
     }
     if (size < 2) return 0;

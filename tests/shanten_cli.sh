@@ -76,6 +76,12 @@ out=$("$mj" shanten --json --algo sh-table,sh-7p-quad 1111222233447m)
 python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["result"]=="disagree" and d["by_algo"]["sh-7p-quad"]["shanten"]==0, d' "$out" \
   || { failed=$((failed + 1)); echo "FAIL json disagree: $out"; }
 
+# The benchmark: every workload, both questions, both timings, answers checked (ok = yes).
+"$mj" bench --workload shanten --algo sh-table --hands 64 --reps 1 >"$tmp/b.csv" 2>/dev/null; check bench-rc 0 $?
+check bench-header "algorithm,workload,rules,question,timing,hands,reps,ns_best,ns_median,ns_max,ok" "$(head -n 1 "$tmp/b.csv")"
+check bench-rows 16 "$(awk -F, 'NR > 1 && $11 == "yes"' "$tmp/b.csv" | wc -l | tr -d ' ')"
+"$mj" bench --workload shanten --algo nosuch >/dev/null 2>&1; check bench-bad-algo 2 $?
+
 # The shanten plugins: the correct one agrees with sh-table on a spread of hands; the buggy one
 # is caught on 1111m; a win-check plugin (no shanten entry) is refused with one line.
 if [ -n "$ex" ] && [ -f "$ex/shanten_correct.so" ]; then

@@ -15,13 +15,17 @@ int ddz_cmd_verify(int argc, char **argv);  /* cmd_verify.c: ddz verify (oracle 
 int ddz_verify_positions(int argc, char **argv); /* verify_positions.c: ddz verify --positions */
 int ddz_cmd_certify(int argc, char **argv); /* cmd_certify.c: ddz certify STRATEGY-FILE */
 int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 */
-int ddz_cmd_bench(int argc, char **argv);   /* cmd_bench.c: ddz bench SET_FILE... */
+int ddz_cmd_bench(int argc, char **argv);
+int ddz_cmd_batch(int argc, char **argv);   /* cmd_batch.c: ddz batch FILE|- (also ddz solve -) */   /* cmd_bench.c: ddz bench SET_FILE... */
 
 /* Each command's arguments, one line (the synopsis of its help and of its usage errors). */
 #define DDZ_USAGE_MOVES "HAND [--beat MOVE] [--rules R] [--json] | --all [--rules R|all] [--list] [--json] | --bench [--rules R]"
 #define DDZ_USAGE_SOLVE                                                                                      \
     "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S] " \
     "[--first] [--progress|--quiet] [--json] [--strategy FILE]"
+#define DDZ_USAGE_BATCH                                                                                     \
+    "FILE|- [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S] [--first] [--line] " \
+    "[--json]"
 #define DDZ_USAGE_PLAY "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S]"
 #define DDZ_USAGE_VERIFY                                                                                          \
     "--moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--max-total T] [--deck full|small] " \
