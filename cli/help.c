@@ -109,7 +109,7 @@ static const cli_help helps[] = {
      {{"--size N", "hand size 1..18 (required)"},
       {"--tiles 9|27|34", "tile set: 9 = one suit, 27 or 34 (default: the one the rules use)"},
       {"--rules R", RULES_TEXT},
-      {"--mode win|waits", "count winning hands, or waiting hands with a histogram of waits (default win)"},
+      {"--mode win|waits|shanten|effective", "count winning hands, waiting hands with a histogram of waits, or hands by shanten (default win)"},
       {"--threads N", THREADS_TEXT},
       {"--json", "one JSON object instead of text"}},
      NULL,
@@ -123,7 +123,7 @@ static const cli_help helps[] = {
       {"--rules R", RULES_TEXT},
       {"--algo all|none|NAME,...", "candidates (default all: every algorithm that supports the rules, the "
                                    "flagged ports included; none: the truth alone)"},
-      {"--mode win|waits", "judge win/no, or the exact set of waits (default win)"},
+      {"--mode win|waits|shanten|effective", "judge win/no, the exact set of waits, the shanten number (shanten calculators, and win checks as is_win:NAME by is_win == shanten -1), or the effective kinds (default win)"},
       {"--threads N", THREADS_TEXT},
       {"--json FILE", "write the JSON summary to FILE (- = standard output); then no Markdown report is written "
                       "unless --report is given"},
@@ -185,7 +185,9 @@ void cli_help_man_page(FILE *out)
         .version = MJVERIFY_VERSION_STRING,
         .title = "verify mahjong win-check algorithms exhaustively",
         .description = "Hands come from the arguments, else one per line from standard input. Exit status: 0 fine, 1 "
-                       "a hand was bad or algorithms disagreed or output failed, 2 bad usage.",
+                       "a hand was bad or algorithms disagreed or output failed, 2 bad usage. A file flag given - "
+                       "writes standard output; a file path is checked before the work starts; a device, FIFO or "
+                       "symbolic link given as a file is written, never replaced.",
         .helps = helps,
         .nhelps = sizeof helps / sizeof helps[0],
         .usage = usage_of,

@@ -433,11 +433,20 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
         const uint8_t *row = p->wt + osum;
         uint32_t stop = j + (uint32_t)m;
         orc_shv acc = orc_sh_unit; /* shanten: the other groups folded, once a block */
+        orc_shv excl[ORC_GROUPS];   /* effective: the other groups but g and L folded */
+        uint32_t keys[ORC_GROUPS] = {0};
         const orc_shv *ltab = NULL;
         if (shm) {
             for (int g = 0; g < ORC_GROUPS; g++) {
+                excl[g] = orc_sh_unit;
+                if (p->sr.type[g] != ORC_GT_NONE) keys[g] = p->sh[g]->key[idx[g]];
+            }
+            for (int g = 0; g < ORC_GROUPS; g++) {
                 if (g == L || p->sr.type[g] == ORC_GT_NONE) continue;
-                orc_sh_fold(&acc, &orc_sh_table[p->sr.type[g]][p->sh[g]->key[idx[g]]], &acc);
+                const orc_shv *v = &orc_sh_table[p->sr.type[g]][keys[g]];
+                orc_sh_fold(&acc, v, &acc);
+                for (int e = 0; e < ORC_GROUPS; e++)
+                    if (e != g && e != L) orc_sh_fold(&excl[e], v, &excl[e]);
             }
             ltab = orc_sh_table[p->sr.type[L]];
         }
@@ -477,6 +486,27 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                 if (p->mode == MJ_MODE_SHANTEN) {
                     for (uint32_t i = 0; i < take; i++)
                         jb->twaits[k0 + i] = enc_shanten(orc_sh_final(&p->sr, &acc, &ltab[ls->key[x + i]], n));
+                } else if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1) {
+                    /* 3k+1: the block's folds reused, each group's rest made once a hand */
+                    for (uint32_t i = 0; i < take; i++) {
+                        const orc_shv *lv = &ltab[ls->key[x + i]];
+                        int s = orc_sh_final(&p->sr, &acc, lv, n);
+                        mj_kindset set = 0;
+                        if (s >= 0 && s != MJ_TRUTH_NO_SHANTEN) {
+                            orc_shv rest[ORC_GROUPS];
+                            const orc_shv *rp[ORC_GROUPS];
+                            keys[L] = ls->key[x + i];
+                            for (int g = 0; g < ORC_GROUPS; g++) {
+                                if (g == L) rp[g] = &acc;
+                                else {
+                                    orc_sh_fold(&excl[g], lv, &rest[g]);
+                                    rp[g] = &rest[g];
+                                }
+                            }
+                            set = orc_sh_effective_add(&p->sr, &dst[i], keys, rp, s);
+                        }
+                        jb->twaits[k0 + i] = set | enc_shanten(s) << MJ_VERIFY_SHANTEN_SHIFT;
+                    }
                 } else if (p->mode == MJ_MODE_EFFECTIVE) {
                     for (uint32_t i = 0; i < take; i++) {
                         int s;
@@ -973,7 +1003,7 @@ mj_status mj_oracle_count(int tiles, int size, const mj_rules *r, mj_verify_mode
                           uint64_t *hands, uint64_t *positives, uint64_t *hist, mj_error *err)
 {
     if (size < 1 || size > MJ_MAX_TILES) return bad(err, "size must be 1..18");
-    if (mode == MJ_MODE_WAITS) {
+    if (mode != MJ_MODE_WIN) { /* waits, shanten, effective: every hand judged */
         mj_verify_config cfg = {.tiles = tiles, .size_min = size, .size_max = size, .rules = *r, .mode = mode,
                                 .threads = threads};
         mj_verify_result *res = malloc(sizeof *res);

@@ -95,6 +95,10 @@ void orc_sh_fold(const orc_shv *a, const orc_shv *b, orc_shv *out);
 /* The shanten of a hand of n tiles whose groups fold to acc (+) last; MJ_TRUTH_NO_SHANTEN when
  * n is not 3k+1 or 3k+2 up to 14 or no form reaches it. */
 int orc_sh_final(const orc_sh_rules *sr, const orc_shv *acc, const orc_shv *last, int n);
+/* The effective kinds of a hand h of 3k+1 tiles and shanten s whose groups have these keys,
+ * rest[g] being the fold of every group but g (mj_truth_effective's inner loop). */
+mj_kindset orc_sh_effective_add(const orc_sh_rules *sr, const mj_hand *h, const uint32_t key[ORC_GROUPS],
+                                const orc_shv *const rest[ORC_GROUPS], int s);
 
 /* FNV-1a 64 over the settings that decide a run's results (checkpoint.c): start with
  * orc_hash_identity, then fold in each candidate with orc_hash_candidate. */

@@ -272,25 +272,36 @@ int mj_truth_shanten(const mj_hand *h, const mj_rules *r)
     return shanten_of_keys(&sr, key, h->tiles);
 }
 
-/* 3k+1: each kind t added in turn, its group's key moved by one tile; the other groups' fold
- * is the same for every t of a group, so it is made once a group. */
-static mj_kindset effective_add(const orc_sh_rules *sr, const mj_hand *h, const uint32_t key[ORC_GROUPS], int s)
+/* 3k+1: each kind t added in turn, its group's key moved by one tile; rest[g] is the fold of
+ * every group but g, the same for every t of g. */
+mj_kindset orc_sh_effective_add(const orc_sh_rules *sr, const mj_hand *h, const uint32_t key[ORC_GROUPS],
+                                const orc_shv *const rest[ORC_GROUPS], int s)
 {
     mj_kindset set = 0;
     for (int g = 0; g < ORC_GROUPS; g++) {
         int type = sr->type[g];
         if (type == ORC_GT_NONE) continue;
-        orc_shv rest = orc_sh_unit;
-        for (int o = 0; o < ORC_GROUPS; o++)
-            if (o != g) orc_sh_fold(&rest, group_vec(sr, key, o), &rest);
         for (int x = 0; x < orc_sh_width(type); x++) {
             int kind = orc_sh_kind(g, type, x);
             if (h->count[kind] >= MJ_MAX_COPIES) continue;
-            if (orc_sh_final(sr, &rest, &orc_sh_table[type][key[g] + pow5[x]], h->tiles + 1) < s)
+            if (orc_sh_final(sr, rest[g], &orc_sh_table[type][key[g] + pow5[x]], h->tiles + 1) < s)
                 set |= (mj_kindset)1 << kind;
         }
     }
     return set;
+}
+
+static mj_kindset effective_add(const orc_sh_rules *sr, const mj_hand *h, const uint32_t key[ORC_GROUPS], int s)
+{
+    orc_shv rest[ORC_GROUPS];
+    const orc_shv *rp[ORC_GROUPS];
+    for (int g = 0; g < ORC_GROUPS; g++) {
+        rest[g] = orc_sh_unit;
+        for (int o = 0; o < ORC_GROUPS; o++)
+            if (o != g && sr->type[g] != ORC_GT_NONE) orc_sh_fold(&rest[g], group_vec(sr, key, o), &rest[g]);
+        rp[g] = &rest[g];
+    }
+    return orc_sh_effective_add(sr, h, key, rp, s);
 }
 
 mj_kindset mj_truth_effective(const mj_hand *h, const mj_rules *r, int *shanten_out)

@@ -37,8 +37,8 @@ why: it empties its hand
 the solver has played out: the solver wins
 rc 0" "$out"
 
-# A loss for the solver (the longer straight does not beat the shorter one): it resists; the
-# hint names the person's winning move, which then wins.
+# A loss for the solver (the longer straight does not beat the shorter one): it resists (its
+# five-card straight, which leaves the person one answer that wins); the hint names it.
 out=$(printf '?\nh\nstraight:89TJQ\n' | "$ddz" play 6789TJ 89TJQ --last 34567 --threads 1 2>&1; echo "rc $?")
 check loss "$intro
 the solver has no winning line here; it resists

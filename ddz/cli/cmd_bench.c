@@ -11,6 +11,7 @@
 
 #include "ddz_cli.h"
 #include "ddz_set.h"
+#include "ddz_solve_cli.h"
 #include "output.h"
 #include "ddz_movegen.h"
 #include "ddz_solver.h"
@@ -360,20 +361,8 @@ int ddz_cmd_bench(int argc, char **argv)
     if (budget_arg && parse_seconds(budget_arg, &budget))
         return bench_error("--budget: seconds > 0 expected, not", budget_arg);
     size_t memory = 0;
-    if (memory_arg) {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(memory_arg, &end, 10);
-        unsigned shift = (*end == 'K' || *end == 'k')   ? 10
-                         : (*end == 'M' || *end == 'm') ? 20
-                         : (*end == 'G' || *end == 'g') ? 30
-                                                        : 0;
-        if (shift)
-            end++;
-        if (end == memory_arg || *end || errno || memory_arg[0] == '-' || v == 0 || v > (1ULL << 40) >> shift)
-            return bench_error("--memory: a size such as 64M or 1G expected, not", memory_arg);
-        memory = (size_t)(v << shift);
-    }
+    if (memory_arg && ddz_parse_size(memory_arg, &memory))
+        return bench_error("--memory: a size such as 64M or 1G expected, not", memory_arg);
 
     /* Every set is read (and every line checked) before anything is timed. */
     bench_list L = {0};

@@ -688,8 +688,9 @@ int ddz_cmd_solve(int argc, char **argv)
         else if (line.stopped)
             printf("%s... (cut short by %s)\n", line.n ? "" : " none", why_short);
         else if (!line.exact)
-            printf(" (the length search's budget ran out: the rest plays a winning move against the reply proven to "
-                   "last longest so far)\n");
+            printf(" (the length search ran out of %s: from there a winning move against the reply proven to last "
+                   "longest so far)\n",
+                   a.deadline > 0 && past_deadline(&a) ? "time" : "budget");
         else if (from_first)
             printf(" (%d plies: the first winning move found, then the fastest proven win against the longest "
                    "defence)\n",
