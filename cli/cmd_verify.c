@@ -705,7 +705,10 @@ int cli_cmd_verify(int argc, char **argv)
         fprintf(stderr, "mjverify: an algorithm failed to build its tables\n");
         return CLI_FAIL;
     }
-    if (cli_plugin_setup(cmd, plugin, &algo_s, default_algo) != CLI_OK) return CLI_FAIL;
+    /* in the shanten modes a plugin is a shanten calculator (its ABI 2 shanten entry) */
+    if ((is_shanten_mode(cfg.mode) ? cli_plugin_shanten_setup(plugin, &algo_s, default_algo)
+                                   : cli_plugin_setup(cmd, plugin, &algo_s, default_algo)) != CLI_OK)
+        return CLI_FAIL;
     bool all = strcmp(algo_s, "all") == 0;
     if (is_shanten_mode(cfg.mode)) {
         if (!mj_truth_shanten_supports(&cfg.rules))

@@ -421,6 +421,15 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
     const uint32_t sl = p->stride[L];
     const int lbase = L * 9;
     uint32_t j = idx[L];
+    /* shanten: pre[g] folds the groups past L (empty, constant) and outer groups 0..g-1; only
+     * the part from the outer group that moved is folded again at each block */
+    orc_shv pre[ORC_GROUPS + 1];
+    int fresh = 0;
+    if (shm) {
+        pre[0] = orc_sh_unit;
+        for (int g = L + 1; g < ORC_GROUPS; g++)
+            if (p->sr.type[g] != ORC_GT_NONE) orc_sh_fold(&pre[0], &orc_sh_table[p->sr.type[g]][0], &pre[0]);
+    }
     uint64_t rank = lo;
     if (judging) jb->m = 0;
     for (;;) {
@@ -436,7 +445,13 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
         orc_shv excl[ORC_GROUPS];   /* effective: the other groups but g and L folded */
         uint32_t keys[ORC_GROUPS] = {0};
         const orc_shv *ltab = NULL;
-        if (shm) {
+        if (shm && p->mode == MJ_MODE_SHANTEN) {
+            for (int g = fresh; g < L; g++)
+                orc_sh_fold(&pre[g], &orc_sh_table[p->sr.type[g]][p->sh[g]->key[idx[g]]], &pre[g + 1]);
+            fresh = L;
+            acc = pre[L];
+            ltab = orc_sh_table[p->sr.type[L]];
+        } else if (shm) {
             for (int g = 0; g < ORC_GROUPS; g++) {
                 excl[g] = orc_sh_unit;
                 if (p->sr.type[g] != ORC_GT_NONE) keys[g] = p->sh[g]->key[idx[g]];
@@ -540,6 +555,7 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
             }
         }
         if (g < 0) break;
+        fresh = g;
         for (int x = g + 1; x < L; x++) idx[x] = 0;
         used = 0;
         for (int x = 0; x < L; x++) {

@@ -20,10 +20,13 @@ STATE=${STATE:-reports/shanten-pieces}
 REPORTS=${REPORTS:-reports}
 NICE=${NICE:-19}
 ALGO=${ALGO:-sh-table,is_win:table}
-# wall ns a hand on this 2-core VM at 2 threads, sh-table and is_win:table beside the truth
-# (piece r1, sizes 1-8 of riichi: see reports/shanten.md); effective: an estimate, 6x
-NS_SHANTEN=${NS_SHANTEN:-2500}
-NS_EFFECTIVE=${NS_EFFECTIVE:-15000}
+# wall ns a hand at 2 threads on a quiet 2-core VM, from CPU time measured on this one (Intel Xeon,
+# 26 Nov): `verify --mode shanten --rules riichi --tiles 34 --sizes 7 --algo sh-table,is_win:table
+# --threads 1` took 1.95 s of CPU for 18,623,330 hands (105 ns), and `--mode effective --algo
+# sh-table` 20.99 s (1,127 ns); halved for 2 threads. Shared with other work, a piece takes longer
+# (piece r1: 611 s of wall under a load of about 28 where 114,497,397 x 55 ns is 6 s).
+NS_SHANTEN=${NS_SHANTEN:-55}
+NS_EFFECTIVE=${NS_EFFECTIVE:-565}
 mkdir -p "$STATE" "$REPORTS" || exit 1
 
 # group|rules|mode|sizes|algo|shards|hands (hands of those sizes, from mjverify count)
@@ -31,16 +34,16 @@ groups() {
     cat <<EOF
 r1|riichi|shanten|1-8|$ALGO|1|114497397
 r10|riichi|shanten|10|$ALGO|1|1900269316
-r11|riichi|shanten|11|$ALGO|4|7558429024
-r13|riichi|shanten|13|$ALGO|48|98521596000
-r14|riichi|shanten|14|$ALGO|160|326520504500
-e13|riichi|effective|13|sh-table|300|98521596000
+r11|riichi|shanten|11|$ALGO|1|7558429024
+r13|riichi|shanten|13|$ALGO|4|98521596000
+r14|riichi|shanten|14|$ALGO|12|326520504500
+e13|riichi|effective|13|sh-table|36|98521596000
 s1|sanma|shanten|1-8|$ALGO|1|22517082
 s10|sanma|shanten|10|$ALGO|1|249599610
 s11|sanma|shanten|11|$ALGO|1|830534445
-s13|sanma|shanten|13|$ALGO|8|7633490490
-s14|sanma|shanten|14|$ALGO|24|21310147575
-f13|sanma|effective|13|sh-table|32|7633490490
+s13|sanma|shanten|13|$ALGO|1|7633490490
+s14|sanma|shanten|14|$ALGO|1|21310147575
+f13|sanma|effective|13|sh-table|3|7633490490
 EOF
 }
 
@@ -73,13 +76,13 @@ plan)
     pieces | while IFS='|' read -r id g rules mode sizes algo shard of est; do
         st=todo
         done_piece "$id" && st="done in $(awk -F'\t' -v p="$id" '$1 == p {print $2}' "$STATE/times.tsv" 2>/dev/null) s"
-        case $of in 1|2|4|8) printf '%-8s ~%6d s  %-14s %s\n' "$id" "$est" "$st" "$(cmd_of "$id" "$rules" "$mode" "$sizes" "$algo" "$shard" "$of")" ;;
+        case $of in 1|2|3|4) printf '%-8s ~%6d s  %-14s %s\n' "$id" "$est" "$st" "$(cmd_of "$id" "$rules" "$mode" "$sizes" "$algo" "$shard" "$of")" ;;
         *) [ "$shard" -eq 0 ] && printf '%-8s ~%6d s each, %d pieces (%s-0 .. %s-%d)  %s\n' "$g" "$est" "$of" "$g" "$g" $((of - 1)) \
                "$(cmd_of "$g-I" "$rules" "$mode" "$sizes" "$algo" I "$of")" ;;
         esac
     done
     groups | awk -F'|' -v s="$NS_SHANTEN" -v e="$NS_EFFECTIVE" '{ t += $7 * ($3 == "effective" ? e : s) / 1e9 }
-        END { printf "total estimate on 2 cores: %.0f s (%.1f h); no piece over an hour\n", t, t / 3600 }'
+        END { printf "total estimate on 2 quiet cores: %.0f s (%.1f h); no piece over half an hour\n", t, t / 3600 }'
     ;;
 run)
     first=${2:-}
@@ -114,7 +117,9 @@ merge)
         echo "lists the pieces and their estimates). Each group below is one size range, its shards merged with"
         echo "\`mjverify merge\`; groups not yet run are listed at the end. Mode shanten judges \`sh-table\` and"
         echo "\`is_win:table\` (the win check held to is_win == (shanten == -1)); mode effective judges"
-        echo "\`sh-table\`'s effective tiles. The truth is the oracle's (oracle/README.md)."
+        echo "\`sh-table\`'s effective tiles. The truth is the oracle's (oracle/README.md). The pieces ran on"
+        echo "$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores, shared with other work: wall times"
+        echo "are upper bounds; the counts do not depend on them)."
         echo
     } > "$out"
     todo=""
@@ -130,8 +135,8 @@ merge)
             echo "## $rules, mode $mode, sizes $sizes ($of piece(s))"
             echo
             sed -n '/^| algorithm/,/^$/p' "$STATE/merged-$g.md"
-            sed -n '/^## Hands by shanten/,/^$/{/^## /d;p}' "$STATE/merged-$g.md"
-            sed -n '/^| size | hands/,/^$/p' "$STATE/merged-$g.md" | head -0
+            echo "Hands by shanten (-1 = complete):"
+            awk '/^## Hands by shanten/ { on = 1; next } /^## / { on = 0 } on' "$STATE/merged-$g.md"
             awk -F'\t' -v g="$g" 'index($1, g) == 1 && (length($1) == length(g) || substr($1, length(g) + 1, 1) == "-") { s += $2; n++; m = $4 }
                 END { if (n) printf "Wall time: %d s in %d piece(s) on %s (2-core VM, 2 threads, nice %s).\n\n", s, n, m, "'"$NICE"'" }' "$STATE/times.tsv"
         } >> "$out"

@@ -94,6 +94,13 @@ if [ -n "$ex" ] && [ -f "$ex/shanten_correct.so" ]; then
   check plugin-buggy "1111m${tab}DISAGREE${tab}sh-table=1 plugin:shanten-buggy=0" "$out"
   # alone, the plugin is the default calculator
   check plugin-default "123456789m1134p${tab}0${tab}25p${tab}8" "$("$mj" shanten --plugin "$ex/shanten_correct.so" --effective 123456789m1134p)"
+  # verify --mode shanten judges a shanten plugin against the truth: the buggy one is caught and
+  # its counterexample shrunk to 1111m, the correct one agrees on every hand of 1-4 tiles
+  "$mj" verify --mode shanten --rules riichi --sizes 1-4 --plugin "$ex/shanten_buggy.so" --report-dir "$tmp" >"$tmp/v" 2>&1
+  check verify-buggy-rc 1 $?
+  contains verify-buggy "counterexample for plugin:shanten-buggy: 1111m (4 tiles): truth shanten 1, plugin:shanten-buggy says 0" "$(cat "$tmp/v")"
+  "$mj" verify --mode shanten --rules riichi --sizes 1-4 --plugin "$ex/shanten_correct.so" --report-dir "$tmp" >"$tmp/v" 2>&1
+  check verify-correct-rc 0 $?
   "$mj" shanten --plugin "$ex/correct.so" 11m >/dev/null 2>"$tmp/err"; check plugin-no-shanten-rc 1 $?
   contains plugin-no-shanten "has no shanten entry" "$(cat "$tmp/err")"
   "$mj" check --plugin "$ex/shanten_correct.so" 11m >/dev/null 2>"$tmp/err"; check plugin-shanten-only-rc 1 $?
