@@ -9,6 +9,8 @@ int ddz_cmd_solve(int argc, char **argv);   /* cmd_solve.c: ddz solve ME ENEMY [
 int ddz_cmd_play(int argc, char **argv);    /* cmd_play.c: ddz play ME ENEMY */
 int ddz_cmd_verify(int argc, char **argv);  /* cmd_verify.c: ddz verify (oracle vs solvers) */
 int ddz_verify_positions(int argc, char **argv); /* verify_positions.c: ddz verify --positions */
+int ddz_verify_positions3(int argc, char **argv); /* verify_positions3.c: ddz verify --positions3 */
+int ddz_cmd_solve3(int argc, char **argv);  /* cmd_solve3.c: ddz solve3 L F1 F2 [--turn S] ... */
 int ddz_cmd_certify(int argc, char **argv); /* cmd_certify.c: ddz certify STRATEGY-FILE */
 int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 */
 int ddz_cmd_bench(int argc, char **argv);   /* cmd_bench.c: ddz bench SET_FILE... */
