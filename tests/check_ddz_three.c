@@ -269,7 +269,7 @@ START_TEST(fast_against_naive)
     ddz_rules r = {(ddz_convention)(seed % 2), 0};
     static ddz_result a, b;
     const ddz_solver3 *fast = ddz_solver3_find("fast3"), *naive = ddz_solver3_find("naive3");
-    int configs[] = {0, DDZ_FAST3_NO_SPLIT, DDZ_FAST3_NO_PARTNER, DDZ_FAST3_NO_TABLE, 7};
+    int configs[] = {0, DDZ_FAST3_NO_SPLIT, DDZ_FAST3_NO_PARTNER, DDZ_FAST3_NO_TABLE, DDZ_FAST3_NO_COLLAPSE | DDZ_FAST3_NO_ETC, 31};
     for (int i = 0; i < 150; i++) {
         ddz_position3 p = random_position(&st, &r);
         ddz_solve_options opt = {.threads = 1, .all_first_moves = 1};
@@ -277,9 +277,9 @@ START_TEST(fast_against_naive)
         ddz3_format_position(&p, pb, sizeof pb);
         ddz_outcome on = naive->solve(&p, &r, &opt, &b);
         ck_assert_msg(on == DDZ_SOLVE_WIN || on == DDZ_SOLVE_LOSS, "naive3 failed on %s", pb);
-        for (int c = 0; c < 6; c++) {
-            ddz_fast3_disable = c < 5 ? configs[c] : 0;
-            opt.threads = c == 5 ? 2 : 1;
+        for (int c = 0; c < 7; c++) {
+            ddz_fast3_disable = c < 6 ? configs[c] : 0;
+            opt.threads = c == 6 ? 2 : 1;
             ddz_outcome of = fast->solve(&p, &r, &opt, &a);
             ck_assert_msg(of == on, "fast3 (config %d) on %s: %d, naive3 %d (seed %llu)", c, pb, of, on,
                           (unsigned long long)seed);

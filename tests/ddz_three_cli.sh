@@ -74,6 +74,19 @@ check verify-1 "positions3 rlcard, small deck, 1..1 cards a hand: 8 hands; leadi
   "$("$ddz" verify --positions3 --max-cards 1 --rules rlcard --threads 1 --quiet | sed 's/; oracle .*//; s/, [0-9.]* us\/position//')"
 "$ddz" verify --positions3 --max-cards 5 >/dev/null 2>&1; check verify-bad-flag 2 $?
 
+# ddz deal with three sizes (the sets' lines), ddz bench on a three-player set, a bad set line.
+check deal3 "99TKX 8TK2 49QA" "$("$ddz" deal 1 5 4 4)"
+"$ddz" deal 1 5 4 0 >/dev/null 2>&1; check deal3-bad 2 $?
+src=$(cd "$(dirname "$0")/.." && pwd)
+"$ddz" bench "$src/ddz/bench/three/hard3.txt" --threads 1 --csv "$tmp/b.csv" 2>/dev/null
+check bench3-rc 0 $?
+check bench3-rows "11 0" "$(($(wc -l <"$tmp/b.csv") - 1)) $(grep -c ERROR "$tmp/b.csv")"
+printf '# players: 3\n# expect: landlord\n9 48 7 F1 single:5 L\n' >"$tmp/wrong.txt"
+"$ddz" bench "$tmp/wrong.txt" --threads 1 --csv "$tmp/w.csv" 2>/dev/null
+check bench3-expect-wrong "1 1" "$? $(grep -c ERROR "$tmp/w.csv")"
+printf '# players: 3\n3 4\n' >"$tmp/bad.txt"
+check bench3-bad-line "$tmp/bad.txt:2: L F1 F2 [SEAT [LAST BY]] expected (2 fields)" "$("$ddz" bench "$tmp/bad.txt" 2>&1)"
+
 rm -rf "$tmp"
 echo "ddz_three_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -14,5 +14,8 @@ int ddz_cmd_solve3(int argc, char **argv);  /* cmd_solve3.c: ddz solve3 L F1 F2 
 int ddz_cmd_certify(int argc, char **argv); /* cmd_certify.c: ddz certify STRATEGY-FILE */
 int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 */
 int ddz_cmd_bench(int argc, char **argv);   /* cmd_bench.c: ddz bench SET_FILE... */
+int ddz_cmd_deal3(int argc, char **argv);   /* cmd_bench3.c: ddz deal SEED N1 N2 N3 */
+int ddz_bench3_is_set(const char *path);    /* cmd_bench3.c: the file says '# players: 3' */
+int ddz_bench3(int argc, char **argv);      /* cmd_bench3.c: ddz bench on three-player sets */
 
 #endif

@@ -30,7 +30,7 @@ static const ddz_command commands[] = {
     {"certify", "FILE [--rules R] [--me HAND] [--enemy HAND] [--last MOVE]",
      "checks a strategy certificate (ddz solve --strategy) with the oracle's recogniser: exit 0 certified, 1 rejected",
      ddz_cmd_certify},
-    {"deal", "SEED N1 N2", "a seeded deal: ME the first N1 cards of a shuffled deck, ENEMY the next N2 (benchmark sets)",
+    {"deal", "SEED N1 N2 [N3]", "a seeded deal: ME the first N1 cards of a shuffled deck, ENEMY the next N2 (with N3: L, F1, F2 for three players)",
      ddz_cmd_deal},
     {"bench", "SET_FILE... [--solver NAME[,NAME...]|all] [--threads LIST] [--time-limit S[,NAME=S...]] [--budget S] [--memory SIZE] [--all-first-moves] [--csv FILE] [--summary FILE]",
      "times the solvers on sets of positions (ddz/bench/) under a time cap and a total budget, as CSV", ddz_cmd_bench},

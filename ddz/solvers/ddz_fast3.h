@@ -10,7 +10,9 @@ extern "C" {
 enum {
     DDZ_FAST3_NO_SPLIT = 1,   /* cheap test 1: unanswerable moves, then one lead */
     DDZ_FAST3_NO_PARTNER = 2, /* cheap test 2: a farmer lets his partner out */
-    DDZ_FAST3_NO_TABLE = 4    /* the transposition table */
+    DDZ_FAST3_NO_TABLE = 4,   /* the transposition table */
+    DDZ_FAST3_NO_COLLAPSE = 8, /* the rank collapse of the table key */
+    DDZ_FAST3_NO_ETC = 16     /* the children looked up in the table before any is searched */
 };
 /* Bits of the enum above; 0 (the default) = all on. Single-threaded tests only: set it between solves. */
 extern int ddz_fast3_disable;

@@ -29,7 +29,12 @@ static inline int hand_size(ddz_hand h)
 
 /* ---- The key ----------------------------------------------------------------------------- */
 
-/* A position as 111 bits, exact: per rank the three counts (a, b, c) as a*25 + b*5 + c (7 bits;
+/* Rank collapse (as fast.c): the ranks 3..A that no hand holds only break chains, so each run
+ * of them counts as one rank nobody holds; the ranks are renumbered in order (the move to beat's
+ * main rank with them: an answer's main is a held rank, never inside a run, so every comparison
+ * keeps its result), which keeps every hand's moves and every comparison the same. Positions
+ * that differ only in the length of such runs share a key and a value.
+ * A position as 111 bits, exact: per rank the three counts (a, b, c) as a*25 + b*5 + c (7 bits;
  * the hands are disjoint, so no count passes 4), ranks 3..J in k0 (9 ranks, 63 bits), Q..D in
  * the low 42 bits of k1; then the seat to move (2 bits), the seat that made the move to beat
  * (2 bits, the seat to move when leading) and the move to beat as what decides the answers to it:
@@ -44,15 +49,31 @@ typedef struct {
 static key3 make_key(const ddz_position3 *p)
 {
     key3 k = {0, 0};
-    ddz_hand a = p->hand[0], b = p->hand[1], c = p->hand[2];
+    ddz_hand a = p->hand[0], b = p->hand[1], c = p->hand[2], all = a | b | c;
+    int collapse = !(ddz_fast3_disable & DDZ_FAST3_NO_COLLAPSE);
+    uint8_t map[DDZ_RANKS];
+    int j = 0, prev_absent = 0;
     for (int r = 0; r < DDZ_RANKS; r++) {
+        int absent = (all >> 4 * r & 15) == 0;
+        if (r >= DDZ_R2 || !collapse) {
+            j = r; /* the 2 and the jokers keep their places: they never join a chain */
+        } else if (absent && prev_absent) {
+            map[r] = (uint8_t)(j - 1); /* one more rank of a run nobody holds: the run's slot */
+            continue;
+        }
+        prev_absent = absent;
+        map[r] = (uint8_t)j;
         uint64_t code = (uint64_t)((a >> 4 * r & 15) * 25 + (b >> 4 * r & 15) * 5 + (c >> 4 * r & 15));
-        if (r < 9)
-            k.k0 |= code << 7 * r;
+        if (j < 9)
+            k.k0 |= code << 7 * j;
         else
-            k.k1 |= code << 7 * (r - 9);
+            k.k1 |= code << 7 * (j - 9);
+        j++;
     }
-    uint64_t lk = p->last.type == DDZ_PASS ? 0 : (uint64_t)(p->last.type | (p->last.main & 15) << 4 | (p->last.len & 15) << 8);
+    uint64_t lk = p->last.type == DDZ_PASS
+                      ? 0
+                      : (uint64_t)(p->last.type | (map[p->last.main < DDZ_RANKS ? p->last.main : 0] & 15) << 4 |
+                                   (p->last.len & 15) << 8);
     k.k1 |= (uint64_t)p->turn << 42 | (uint64_t)(p->last.type == DDZ_PASS ? p->turn : p->by) << 44 | lk << 46;
     return k;
 }
@@ -209,8 +230,41 @@ static int cannot_beat(ctx *c, ddz_hand hand, const ddz_move *m)
     return ddz_generate(hand, m, c->rules, tmp, 2) == 1;
 }
 
-/* Nonzero when the cards of h are exactly one legal lead. */
+/* Nonzero when the cards of h are exactly one legal lead. Remembered per thread in a small
+ * direct-mapped memo (hands recur: the split and partner tests ask about the same rests), which
+ * a solve under other rules clears (take_memo). */
+#define ONE_MEMO 4096
+typedef struct {
+    ddz_hand h; /* 0: empty */
+    ddz_move m; /* type DDZ_PASS: not one move */
+} one_memo;
+static _Thread_local one_memo *memo_of_thread;
+static _Thread_local ddz_rules memo_rules;
+
+static int one_move_gen(ctx *c, ddz_hand h, ddz_move *out);
+
 static int one_move(ctx *c, ddz_hand h, ddz_move *out)
+{
+    one_memo *e = memo_of_thread ? &memo_of_thread[(h * 0x9e3779b97f4a7c15ULL) >> 52] : NULL;
+    if (e && e->h == h) {
+        if (e->m.type == DDZ_PASS)
+            return 0;
+        if (out)
+            *out = e->m;
+        return 1;
+    }
+    ddz_move m = {0, DDZ_PASS, 0, 0};
+    int r = one_move_gen(c, h, &m);
+    if (e && !stopped(c)) {
+        e->h = h;
+        e->m = m;
+    }
+    if (r && out)
+        *out = m;
+    return r;
+}
+
+static int one_move_gen(ctx *c, ddz_hand h, ddz_move *out)
 {
     size_t base = c->top, room = c->cap - base;
     ddz_move *mv = c->buf + base;
@@ -276,7 +330,7 @@ static int partner_out(ctx *c, const ddz_position3 *p, const ddz_move *mv, size_
     int me = p->turn, partner = me == DDZ3_F1 ? DDZ3_F2 : DDZ3_F1;
     ddz_hand ph = p->hand[partner];
     ddz_move whole;
-    if (hand_size(ph) > 12 || !one_move(c, ph, &whole))
+    if (hand_size(ph) > 8 || !one_move(c, ph, &whole))
         return 0;
     for (size_t i = 0; i < n; i++) {
         const ddz_move *m = &mv[i];
@@ -356,6 +410,9 @@ static void order_moves(ctx *c, ddz_move *mv, size_t n, const ddz_position3 *p, 
 
 static int search(ctx *c, const ddz_position3 *p);
 
+/* The children looked up before any is searched (fast.c's transposition cutoff), at most this many. */
+#define ETC_MOVES 64
+
 /* Nonzero when m wins for the side of the seat to move at p. */
 static int play(ctx *c, const ddz_position3 *p, const ddz_move *m)
 {
@@ -408,6 +465,19 @@ static int search(ctx *c, const ddz_position3 *p)
     }
     if (!win && me != DDZ3_L && !(ddz_fast3_disable & DDZ_FAST3_NO_PARTNER))
         win = partner_out(c, p, mv, n);
+    if (!win && use_table && !(ddz_fast3_disable & DDZ_FAST3_NO_ETC)) {
+        /* Transposition cutoff: a child the table already knows as a win for this side */
+        for (size_t i = 0; i < n && i < ETC_MOVES && !win; i++) {
+            ddz_position3 q;
+            ddz3_after(p, &mv[i], &q);
+            key3 ck = make_key(&q);
+            int v = probe(c->tt, &ck);
+            if (v >= 0 && (ddz3_side(q.turn) == ddz3_side(me) ? v : !v)) {
+                c->hits++;
+                win = 1;
+            }
+        }
+    }
     if (!win) {
         order_moves(c, mv, n, p, mv + n);
         size_t won = n;
@@ -529,6 +599,13 @@ static ddz_outcome fast3_solve(const ddz_position3 *pos, const ddz_rules *rules,
                 kept_stack.killer = NULL;
             }
             kept_stack.used = KILLER_PLIES; /* all to clear */
+        }
+        if (!memo_of_thread || memo_rules.convention != rules->convention || memo_rules.forbidden != rules->forbidden) {
+            if (!memo_of_thread)
+                memo_of_thread = malloc(ONE_MEMO * sizeof *memo_of_thread);
+            if (memo_of_thread)
+                memset(memo_of_thread, 0, ONE_MEMO * sizeof *memo_of_thread);
+            memo_rules = *rules;
         }
         c.buf = kept_stack.buf;
         c.killer = kept_stack.killer;
