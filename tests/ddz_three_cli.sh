@@ -72,6 +72,12 @@ check verify-1 "positions3 rlcard, small deck, 1..1 cards a hand: 8 hands; leadi
   fast3   1404 positions, 0 mismatches
   naive3  1404 positions, 0 mismatches" \
   "$("$ddz" verify --positions3 --max-cards 1 --rules rlcard --threads 1 --quiet | sed 's/; oracle .*//; s/, [0-9.]* us\/position//')"
+# the 2-card universe on two threads: the same counts (a solve inside the judges' threads must not
+# share their loop: pins the bug where fast3's one-thread loop was an orphaned OpenMP loop)
+check verify-2-threads "positions3 rlcard, small deck, 1..2 cards a hand: 42 hands; leading 180828 positions (landlord wins 59422), answering 520632 (landlord wins 164473)
+  fast3   701460 positions, 0 mismatches
+  naive3  701460 positions, 0 mismatches" \
+  "$("$ddz" verify --positions3 --max-cards 2 --rules rlcard --threads 2 --quiet | sed 's/; oracle .*//; s/, [0-9.]* us\/position//')"
 "$ddz" verify --positions3 --max-cards 5 >/dev/null 2>&1; check verify-bad-flag 2 $?
 
 # ddz deal with three sizes (the sets' lines), ddz bench on a three-player set, a bad set line.
