@@ -20,7 +20,7 @@ winning moves of F1 (1 of 2): pass
 line: F1 pass, F2 single:7 (out)" "$("$ddz" solve3 9 48 7 --turn F1 --last 5 --by L --threads 1 | sed '$d')"
 # The JSON fields, with naive3 too.
 for s in fast3 naive3; do
-  check json-$s '"winner":"farmers","outcome":"win","first_moves":[{"move":"pass","wins":true}],"winning_moves":["pass"],"line":[{"seat":"F2","move":"pass"},{"seat":"L","move":"pass"},{"seat":"F1","move":"single:A"}]' \
+  check json-$s '"winner":"farmers","outcome":"win","first_moves":[{"move":"pass","wins":true}],"winning_moves":["pass"],"line":[{"seat":"F2","move":"pass"},{"seat":"L","move":"single:K"},{"seat":"F1","move":"single:A"}]' \
     "$("$ddz" solve3 KK A 38 --turn F2 --last Q --by F1 --solver $s --json | sed 's/.*\("winner"\)/\1/; s/,"line_complete".*//')"
 done
 # The landlord to move and losing: no winning move.

@@ -195,9 +195,11 @@ static int play_out(const ddz_position3 *p, const ddz_rules *rules, ddz_move *ou
 
 /* The move the seat to move plays in the line: on the winning side its first winning move in
  * the generator's order (every first move is decided, so this is the same for any thread
- * count); on the losing side the resistance: its first move after which the next seat cannot
- * empty its hand at once, preferring moves that leave the winning side no immediate play-out,
- * else its first move. Returns the outcome for the side to move. */
+ * count); on the losing side the stubbornest resistance: when the position was solved within
+ * 0.2 s and has at most 64 moves, the move after which the winners' solve (one thread, first
+ * win) takes the most nodes (the first of equals), else its first move after which the next
+ * seat cannot empty its hand at once, else its first move. Returns the outcome for the side to
+ * move. */
 static ddz_outcome line_move(const args3 *a, const ddz_position3 *p, ddz_result *res, int solved, ddz_move *out)
 {
     ddz_outcome o;
@@ -214,6 +216,31 @@ static ddz_outcome line_move(const args3 *a, const ddz_position3 *p, ddz_result 
     if (o != DDZ_SOLVE_LOSS || res->n_first == 0)
         return o;
     *out = res->first[0];
+    if (res->n_first <= 64 && res->seconds < 0.2) {
+        /* the stubbornest: the move after which the winners' proof takes the most nodes to find */
+        static ddz_result child;
+        ddz_solve_options one = a->opt;
+        one.threads = 1;
+        one.all_first_moves = 0;
+        unsigned long long most = 0;
+        size_t n = res->n_first;
+        ddz_move first[64];
+        memcpy(first, res->first, n * sizeof *first);
+        for (size_t i = 0; i < n; i++) {
+            ddz_position3 q;
+            ddz3_after(p, &first[i], &q);
+            ddz_outcome co = a->solver->solve(&q, &a->rules, &one, &child);
+            if (co != DDZ_SOLVE_WIN && co != DDZ_SOLVE_LOSS)
+                break; /* undecided in time: the simple rule below */
+            if (i == 0 || child.nodes > most) {
+                most = child.nodes;
+                *out = first[i];
+            }
+            if (i + 1 == n)
+                return o;
+        }
+        *out = first[0];
+    }
     for (size_t i = 0; i < res->n_first; i++) {
         ddz_position3 q;
         ddz_move dummy;
