@@ -5,8 +5,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 extern const cli_command cli_commands[];
 extern const size_t cli_command_count;
@@ -180,50 +178,4 @@ void cli_tsv_field(FILE *out, const char *s, size_t len)
         if (c < 0x20 || c == 0x7f || c == '\\') fprintf(out, "\\x%02x", c);
         else fputc(c, out);
     }
-}
-
-FILE *cli_open_out(const char *command, const char *path)
-{
-    if (strcmp(path, "-") == 0) return stdout;
-    FILE *f = fopen(path, "w");
-    if (!f) fprintf(stderr, "mjverify: %s: cannot write '%s': %s\n", command, path, strerror(errno));
-    return f;
-}
-
-int cli_close_out(FILE *f, const char *path)
-{
-    /* a full disk shows at the flush, or only as the error flag of an earlier write */
-    errno = 0;
-    int bad = fflush(f) != 0 || ferror(f);
-    int err = errno;
-    if (f != stdout && fclose(f) != 0 && !bad) bad = 1, err = errno;
-    if (!bad) return CLI_OK;
-    fprintf(stderr, "mjverify: error writing '%s': %s\n", strcmp(path, "-") == 0 ? "standard output" : path,
-            err ? strerror(err) : "write failed");
-    return CLI_FAIL;
-}
-
-bool cli_check_writable(const char *command, const char *flag, const char *path)
-{
-    if (strcmp(path, "-") == 0) return true;
-    struct stat st;
-    const char *why = NULL;
-    if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) why = "it is a directory";
-        else if (access(path, W_OK) != 0) why = strerror(errno);
-    } else {
-        /* the file would be created: its folder must exist and be writable */
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%s", path);
-        char *slash = strrchr(dir, '/');
-        if (!slash) snprintf(dir, sizeof dir, ".");
-        else if (slash == dir) dir[1] = 0;
-        else *slash = 0;
-        if (stat(dir, &st) != 0) why = "its folder does not exist";
-        else if (!S_ISDIR(st.st_mode)) why = "its folder is not a directory";
-        else if (access(dir, W_OK) != 0) why = "its folder is not writable";
-    }
-    if (!why) return true;
-    fprintf(stderr, "mjverify: %s: %s '%s' cannot be written: %s\n", command, flag, path, why);
-    return false;
 }

@@ -232,8 +232,9 @@ int cli_cmd_bench(int argc, char **argv)
         fprintf(stderr, "mjverify: %s\n", why);
         return CLI_FAIL;
     }
-    job.csv = stdout;
-    if (csv && !(job.csv = cli_open_out("bench", csv))) return CLI_FAIL;
+    cli_out csv_out;
+    if (!cli_out_open(&csv_out, "bench", "--csv", csv ? csv : "-", CLI_OUT_IN_PLACE)) return CLI_FAIL;
+    job.csv = csv_out.f;
     fprintf(stderr, "bench: seed %llu, %lu reps of at least %lu ms, ground truth: %s\n", job.seed, job.reps, job.rep_ms,
             mj_bench_truth_name());
     mj_bench_csv_header(job.csv);
@@ -262,7 +263,7 @@ int cli_cmd_bench(int argc, char **argv)
     }
     if (job.verify && !failed) failed = run_verify(&job);
     /* an earlier row may have failed (a full disk): the error flag, not only fclose, says so */
-    if (job.csv != stdout && cli_close_out(job.csv, csv) != CLI_OK) failed = 1;
+    if (cli_out_close(&csv_out)) failed = 1;
     if (job.errors) fprintf(stderr, "bench: %d result%s of unflagged algorithms ERROR (wrong answers, no speed given)\n", job.errors, job.errors > 1 ? "s" : "");
     return failed || job.errors ? CLI_FAIL : CLI_OK;
 }

@@ -139,7 +139,7 @@ static int judge_hand(const char *text, size_t len, void *ctx)
     mj_hand h;
     mj_error err;
     warn_ambiguous(job, text, len);
-    if (mj_parse(text, len, job->notation, job->rules.kinds, &h, &err) != MJ_OK)
+    if (mj_parse_set(text, len, job->notation, mj_rules_tileset(&job->rules), &h, &err) != MJ_OK)
         return report_parse_error(job, text, len, &err);
     mj_kindset results[MAX_SELECTED] = {0};
     bool agree = true;
@@ -189,7 +189,7 @@ static int convert_hand(const char *text, size_t len, void *ctx)
     mj_hand h;
     mj_error err;
     warn_ambiguous(job, text, len);
-    if (mj_parse(text, len, job->notation, job->rules.kinds, &h, &err) != MJ_OK)
+    if (mj_parse_set(text, len, job->notation, mj_rules_tileset(&job->rules), &h, &err) != MJ_OK)
         return report_parse_error(job, text, len, &err);
     char buf[MJ_FORMAT_CAP];
     if (mj_format(&h, job->convert_to, buf, sizeof buf) != MJ_OK) {

@@ -195,10 +195,11 @@ static bool unflagged_failed(const mj_verify_result *res)
     return false;
 }
 
-static int write_json(const char *path, const mj_verify_result *res, const char *skipped)
+static int write_json(const char *command, const char *path, const mj_verify_result *res, const char *skipped)
 {
-    FILE *f = cli_open_out("verify", path);
-    if (!f) return CLI_FAIL;
+    cli_out out;
+    if (!cli_out_open(&out, command, "--json", path, CLI_OUT_REPLACE)) return CLI_FAIL;
+    FILE *f = out.f;
     char forms[64];
     mj_forms_format(res->rules.forms, forms, sizeof forms);
     fprintf(f, "{\n  \"tool\": \"mjverify verify\",\n  \"version\": \"%s\",\n  \"commit\": \"%s\",\n",
@@ -253,8 +254,12 @@ static int write_json(const char *path, const mj_verify_result *res, const char 
     for (size_t i = 0; i < n; i++) fprintf(f, "%02x", buf[i]);
     free(buf);
     fputs("\"\n}\n", f);
-    if (n == 0) fprintf(stderr, "mjverify: verify: the state of the run does not fit in '%s'\n", path);
-    return cli_close_out(f, path) != CLI_OK || n == 0 ? CLI_FAIL : CLI_OK;
+    if (n == 0) {
+        fprintf(stderr, "mjverify: %s: the state of the run does not fit in '%s'\n", command, path);
+        cli_out_discard(&out);
+        return CLI_FAIL;
+    }
+    return cli_out_close(&out) ? CLI_FAIL : CLI_OK;
 }
 
 /* One row: the counts, then (unless --no-timings) seconds and ns/hand, then the verdict. */
@@ -319,10 +324,11 @@ static void md_cex(FILE *f, const mj_verify_result *res, const char *title, cons
     }
 }
 
-static int write_markdown(const char *path, const mj_verify_result *res, const char *skipped_md)
+static int write_markdown(const char *command, const char *path, const mj_verify_result *res, const char *skipped_md)
 {
-    FILE *f = cli_open_out("verify", path);
-    if (!f) return CLI_FAIL;
+    cli_out out;
+    if (!cli_out_open(&out, command, "--report", path, CLI_OUT_REPLACE)) return CLI_FAIL;
+    FILE *f = out.f;
     char forms[64];
     mj_forms_format(res->rules.forms, forms, sizeof forms);
     fprintf(f, "# Exhaustive verification: rules %s (%s), %d kinds, sizes %d-%d, mode %s\n\n", res->rules.name, forms,
@@ -360,7 +366,7 @@ static int write_markdown(const char *path, const mj_verify_result *res, const c
         md_cex(f, res, "First counterexamples in enumeration order", c->first, c->nfirst);
         md_cex(f, res, "Smallest counterexamples", c->smallest, c->nsmallest);
     }
-    return cli_close_out(f, path);
+    return cli_out_close(&out) ? CLI_FAIL : CLI_OK;
 }
 
 /* A copy of res without wall times and thread count, for --no-timings (its checkpoint state
@@ -397,7 +403,7 @@ static void skipped_add(skipped_list *s, const char *name, int len)
 
 /* Writes the summary table (to stdout, or stderr when stdout carries a file) and the JSON and
  * Markdown files that were asked for (either may be NULL); the exit code. */
-static int finish(const mj_verify_result *res, const char *json_path, const char *md_path, const char *skipped_json,
+static int finish(const char *command, const mj_verify_result *res, const char *json_path, const char *md_path, const char *skipped_json,
                   const char *skipped_md)
 {
     mj_verify_result *scrubbed = NULL;
@@ -408,8 +414,8 @@ static int finish(const mj_verify_result *res, const char *json_path, const char
     bool stdout_taken = (json_path && strcmp(json_path, "-") == 0) || (md_path && strcmp(md_path, "-") == 0);
     print_table(stdout_taken ? stderr : stdout, res, false);
     int rc = CLI_OK;
-    if (json_path && write_json(json_path, res, skipped_json)) rc = CLI_FAIL;
-    if (md_path && write_markdown(md_path, res, skipped_md)) rc = CLI_FAIL;
+    if (json_path && write_json(command, json_path, res, skipped_json)) rc = CLI_FAIL;
+    if (md_path && write_markdown(command, md_path, res, skipped_md)) rc = CLI_FAIL;
     if (rc == CLI_OK && (json_path || md_path))
         fprintf(stderr, "verify: wrote %s%s%s\n", json_path ? json_path : "", json_path && md_path ? " and " : "",
                 md_path ? md_path : "");
@@ -451,8 +457,8 @@ static int output_paths(const char *cmd, const char *json_s, const char *md_s, c
         snprintf(json_path, cap, "%s.json", base);
         snprintf(md_path, cap, "%s.md", base);
     }
-    if (json_path[0] && !cli_check_writable(cmd, "--json", json_path)) return CLI_FAIL;
-    if (md_path[0] && !cli_check_writable(cmd, "--report", md_path)) return CLI_FAIL;
+    if (json_path[0] && !cli_out_check(cmd, "--json", json_path)) return CLI_FAIL;
+    if (md_path[0] && !cli_out_check(cmd, "--report", md_path)) return CLI_FAIL;
     return CLI_OK;
 }
 
@@ -469,7 +475,7 @@ static bool checkpoint_usable(const char *path)
         fprintf(stderr, "mjverify: verify: --checkpoint '%s' is %s; give a file path\n", path, why);
         return false;
     }
-    return cli_check_writable("verify", "--checkpoint", path);
+    return cli_out_check("verify", "--checkpoint", path);
 }
 
 /* ---- verify ---- */
@@ -668,7 +674,7 @@ int cli_cmd_verify(int argc, char **argv)
         free(res);
         return 130;
     }
-    int rc = finish(res, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
+    int rc = finish("verify", res, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
     /* the shrunk counterexamples follow the summary; never into a JSON written to stdout */
     cli_shrink_report(json_s && strcmp(json_s, "-") == 0 ? stderr : stdout, res, cands, &cfg.rules);
     /* the summary now holds the final state; a finished checkpoint would only make the next
@@ -783,7 +789,7 @@ int cli_cmd_merge(int argc, char **argv)
     char json_path[600], md_path[600];
     if (output_paths(cmd, json_s, md_s, dir, out->rules.name, out->tiles, out->size_min, out->size_max, out->mode, 0, 1,
                      json_path, md_path, sizeof json_path) == CLI_OK)
-        rc = finish(out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
+        rc = finish("merge", out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
 done:
     free(parts);
     free(out);

@@ -9,7 +9,7 @@
 extern const cli_command cli_commands[];
 extern const size_t cli_command_count;
 
-#define RULES_TEXT "rules preset (basic, sichuan, mediatek, riichi) or a form list such as std,7p,kongs (default basic)"
+#define RULES_TEXT "rules preset (basic, sichuan, mediatek, riichi, sanma) or a form list such as std,7p,kongs (default basic)"
 #define TILES_TEXT "tile set: 27 (no honors) or 34; default: the one the rules use"
 #define NOTATION_TEXT                                                                                            \
     "input notation: auto, mpsz, letters, hex or unicode (default auto: a byte >= 0x80 is unicode, 0x is hex, " \
@@ -152,92 +152,19 @@ static const char *usage_of(const char *name)
     return "[COMMAND]";
 }
 
-/* Prints text wrapped at 78 columns, each line indented by `indent`. */
-static void wrap(FILE *out, const char *text, int indent)
-{
-    int col = 0;
-    const char *p = text;
-    while (*p) {
-        while (*p == ' ') p++;
-        size_t w = strcspn(p, " ");
-        if (!w) break;
-        if (col > indent && col + 1 + (int)w > 78) {
-            fputc('\n', out);
-            col = 0;
-        }
-        if (col == 0) col = fprintf(out, "%*s", indent, "");
-        else col += fprintf(out, " ");
-        col += (int)fwrite(p, 1, w, out);
-        p += w;
-    }
-    if (col) fputc('\n', out);
-}
+void cli_help_print_command(FILE *out, const cli_help *h) { cli_help_print(out, "mjverify", usage_of(h->name), h); }
 
-void cli_help_print(FILE *out, const cli_help *h)
+void cli_help_man_page(FILE *out)
 {
-    fprintf(out, "usage: mjverify %s %s\n\n", h->name, usage_of(h->name));
-    wrap(out, h->what, 0);
-    fputs("\nflags:\n", out);
-    for (size_t i = 0; i < CLI_HELP_MAX_FLAGS && h->flags[i].flag; i++) {
-        fprintf(out, "  %s\n", h->flags[i].flag);
-        wrap(out, h->flags[i].text, 6);
-    }
-    fputs("  -h, --help\n      this help\n", out);
-    if (h->output) {
-        fputs("\noutput:\n", out);
-        wrap(out, h->output, 2);
-    }
-    fputs("\nexamples:\n", out);
-    for (size_t i = 0; i < CLI_HELP_MAX_EXAMPLES && h->examples[i]; i++) fprintf(out, "  %s\n", h->examples[i]);
-}
-
-/* roff needs a backslash doubled, and a leading dot or quote escaped. */
-static void roff(FILE *out, const char *s)
-{
-    if (*s == '.' || *s == '\'') fputs("\\&", out);
-    for (; *s; s++) {
-        if (*s == '\\') fputs("\\e", out);
-        else if (*s == '-') fputs("\\-", out);
-        else fputc(*s, out);
-    }
-}
-
-void cli_help_man(FILE *out)
-{
-    fprintf(out, ".TH MJVERIFY 1 \"\" \"mjverify %s\" \"User Commands\"\n.SH NAME\nmjverify \\- verify mahjong "
-                 "win-check algorithms exhaustively\n.SH SYNOPSIS\n",
-            MJVERIFY_VERSION_STRING);
-    for (size_t i = 0; i < cli_command_count; i++) {
-        fprintf(out, ".B mjverify %s\n", cli_commands[i].name);
-        roff(out, cli_commands[i].usage);
-        fputs("\n.br\n", out);
-    }
-    fputs(".B mjverify help\n[COMMAND]\n.br\n.B mjverify \\-\\-version\n.SH DESCRIPTION\nHands come from the arguments, "
-          "else one per line from standard input. Exit status: 0 fine, 1 a hand was bad or algorithms disagreed "
-          "or output failed, 2 bad usage.\n.SH COMMANDS\n",
-          out);
-    for (size_t c = 0; c < sizeof helps / sizeof helps[0]; c++) {
-        const cli_help *h = &helps[c];
-        fprintf(out, ".SS %s\n", h->name);
-        roff(out, h->what);
-        fputc('\n', out);
-        for (size_t i = 0; i < CLI_HELP_MAX_FLAGS && h->flags[i].flag; i++) {
-            fputs(".TP\n.B ", out);
-            roff(out, h->flags[i].flag);
-            fputc('\n', out);
-            roff(out, h->flags[i].text);
-            fputc('\n', out);
-        }
-        if (h->output) {
-            fputs(".PP\n", out);
-            roff(out, h->output);
-            fputc('\n', out);
-        }
-        fputs(".PP\nExamples:\n.nf\n", out);
-        for (size_t i = 0; i < CLI_HELP_MAX_EXAMPLES && h->examples[i]; i++) {
-            roff(out, h->examples[i]);
-            fputc('\n', out);
-        }
-        fputs(".fi\n", out);
-    }
+    const cli_manual m = {
+        .program = "mjverify",
+        .version = MJVERIFY_VERSION_STRING,
+        .title = "verify mahjong win-check algorithms exhaustively",
+        .description = "Hands come from the arguments, else one per line from standard input. Exit status: 0 fine, 1 "
+                       "a hand was bad or algorithms disagreed or output failed, 2 bad usage.",
+        .helps = helps,
+        .nhelps = sizeof helps / sizeof helps[0],
+        .usage = usage_of,
+    };
+    cli_help_man(out, &m);
 }

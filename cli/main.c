@@ -38,7 +38,7 @@ static void print_usage(FILE *out)
           "hands come from the arguments, else one per line from standard input\n\n", out);
     for (size_t i = 0; i < cli_command_count; i++)
         fprintf(out, "  %-8s %s\n           %s\n", cli_commands[i].name, cli_commands[i].summary, cli_commands[i].usage);
-    fputs("\nrules: basic, sichuan, mediatek, riichi, or forms std,7p,7p4,kongs,13o\n"
+    fputs("\nrules: basic, sichuan, mediatek, riichi, sanma, or forms std,7p,7p4,kongs,13o\n"
           "notations: mpsz (123m456p), letters (ABCabc123), hex ([0x01,0x11]), unicode (\xf0\x9f\x80\x87)\n"
           "mjverify help COMMAND (or COMMAND --help) for every flag and its default; mjverify --version\n", out);
 }
@@ -56,7 +56,7 @@ static int run_help(int argc, char **argv)
         return CLI_OK;
     }
     if (strcmp(argv[0], "--man") == 0) {
-        cli_help_man(stdout);
+        cli_help_man_page(stdout);
         return CLI_OK;
     }
     const cli_help *h = cli_help_find(argv[0]);
@@ -65,7 +65,7 @@ static int run_help(int argc, char **argv)
         print_usage(stderr);
         return CLI_USAGE;
     }
-    cli_help_print(stdout, h);
+    cli_help_print_command(stdout, h);
     return CLI_OK;
 }
 
@@ -92,7 +92,7 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < cli_command_count; i++)
         if (strcmp(argv[1], cli_commands[i].name) == 0) {
             if (wants_help(argc - 2, argv + 2)) {
-                cli_help_print(stdout, cli_help_find(cli_commands[i].name));
+                cli_help_print_command(stdout, cli_help_find(cli_commands[i].name));
                 return CLI_OK;
             }
             return cli_commands[i].run(argc - 2, argv + 2);
@@ -107,10 +107,11 @@ int main(int argc, char **argv)
 #ifdef MJ_MPI
     cli_mpi_begin(&argc, &argv);
 #endif
+    cli_out_program("mjverify");
     int rc = dispatch(argc, argv);
     /* every command's standard output is checked once here: a full disk or a closed pipe is an
      * error, not a silent exit 0 */
-    if (cli_close_out(stdout, "-") != CLI_OK && rc == CLI_OK) rc = CLI_FAIL;
+    rc = cli_out_exit(rc);
 #ifdef MJ_MPI
     rc = cli_mpi_end(rc);
 #endif

@@ -120,7 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_fail(data, size, "the registry lacks fast3 or naive3");
     char ctx[256];
     ddz3_format_position(&p, ctx, sizeof ctx);
-    ddz_solve_options opt = {1, 0, 1, 0, NULL};
+    ddz_solve_options opt = {.threads = 1, .all_first_moves = 1};
     if (!p.hand[0] || !p.hand[1] || !p.hand[2]) {
         if (naive->solve(&p, &rules, &opt, &naive_res) != DDZ_SOLVE_ERROR ||
             fast->solve(&p, &rules, &opt, &fast_res) != DDZ_SOLVE_ERROR)

@@ -443,6 +443,7 @@ mj_status mj_verify_prepare(const mj_verify_config *cfg, mj_verify_result *res, 
     if (cfg->tiles != 9 && cfg->tiles != 27 && cfg->tiles != 34) return bad(err, "tile set must be 9, 27 or 34");
     if (cfg->rules.kinds != (cfg->tiles == 34 ? 34 : 27))
         return bad(err, "the rules' tile set does not match --tiles");
+    if (cfg->rules.tileset) return bad(err, "rules with a partial tile set (sanma) are not enumerated yet");
     if (cfg->size_min < 1 || cfg->size_max > MJ_MAX_TILES || cfg->size_min > cfg->size_max)
         return bad(err, "sizes must lie within 1..18, smallest first");
     if (cfg->ncands > MJ_ORACLE_MAX_CANDIDATES) return bad(err, "more than 32 algorithms");

@@ -30,7 +30,9 @@ typedef struct {
     size_t (*is_win_batch)(const void *ctx, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out);
 } mj_candidate;
 
-typedef enum { MJ_MODE_WIN = 0, MJ_MODE_WAITS = 1 } mj_verify_mode;
+/* win: is_win against the truth; waits: the kinds that complete the hand; shanten: the
+ * distance to a complete hand (mj_shanten_truth.h); effective: the kinds that lower it. */
+typedef enum { MJ_MODE_WIN = 0, MJ_MODE_WAITS = 1, MJ_MODE_SHANTEN = 2, MJ_MODE_EFFECTIVE = 3 } mj_verify_mode;
 
 enum {
     MJ_ORACLE_MAX_CANDIDATES = 32,

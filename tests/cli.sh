@@ -29,6 +29,15 @@ check batch-lines "123m456m789m111p22s${tab}win
 11m${tab}win" "$out"
 "$mj" check 11m >/dev/null; check good-rc 0 $?
 
+# sanma: 1m and 9m but no 2m-8m; 5m is refused as outside its tile set, the batch goes on.
+out=$(printf '111999m123p456s11z\n5m\n19m19p19s1234567z9m\n' | "$mj" check --rules sanma); rc=$?
+check sanma-rc 1 "$rc"
+check sanma-lines "111999m123p456s11z${tab}win
+5m${tab}error${tab}mpsz: byte 0: 5m is outside the 27-kind tile set of sanma (no 2m-8m)
+19m19p19s1234567z9m${tab}win" "$out"
+check sanma-tiles "mjverify: rules 'sanma': its tile set is fixed (27 kinds, no 2m-8m); leave out --tiles" \
+  "$("$mj" check --rules sanma --tiles 27 11m 2>&1 >/dev/null | head -1)"
+
 # --explain adds one decomposition.
 check explain "123m456m789m111p22s${tab}win${tab}123m 456m 789m 111p 22s" "$("$mj" check --explain 123m456m789m111p22s)"
 

@@ -10,14 +10,13 @@
 #include <time.h>
 
 #include "ddz_cli.h"
+#include "output.h"
 #include "ddz_movegen.h"
 #include "ddz_solver.h"
 #include "mj_random.h"
 
-#define USAGE_DEAL "usage: ddz deal SEED N1 N2   (ME = the first N1 cards of the seeded shuffle, ENEMY the next N2)\n"
-#define USAGE_BENCH                                                                                      \
-    "usage: ddz bench SET_FILE... [--solver NAME[,NAME...]|all] [--threads LIST] [--time-limit S[,NAME=S...]]\n" \
-    "                 [--budget S] [--memory SIZE] [--all-first-moves] [--csv FILE] [--summary FILE]\n"
+#define USAGE_DEAL "usage: ddz deal " DDZ_USAGE_DEAL "\n"
+#define USAGE_BENCH "usage: ddz bench " DDZ_USAGE_BENCH "\n"
 
 static double now_s(void)
 {
@@ -64,10 +63,6 @@ static int parse_count(const char *s, long lo, long hi, long *out)
 
 int ddz_cmd_deal(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(USAGE_DEAL, stdout);
-        return 0;
-    }
     if (argc == 5) /* SEED N1 N2 N3: a three-player deal (cmd_bench3.c) */
         return ddz_cmd_deal3(argc, argv);
     if (argc != 4) {
@@ -341,10 +336,6 @@ int ddz_cmd_bench(int argc, char **argv)
     int nfiles = 0, all_first = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], **slot = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(USAGE_BENCH, stdout);
-            return 0;
-        }
         if (a[0] != '-' || a[1] == '\0') {
             if (nfiles == (int)(sizeof files / sizeof files[0]))
                 return bench_error("too many set files, from", a);
@@ -488,13 +479,16 @@ int ddz_cmd_bench(int argc, char **argv)
         }
     }
 
-    FILE *csv = stdout;
-    if (csv_path && !(csv = fopen(csv_path, "w"))) {
-        fprintf(stderr, "ddz bench: --csv '%s': cannot write: %s\n", csv_path, strerror(errno));
+    /* the CSV grows a set at a time, in place, so that an interrupted run keeps its rows; the
+     * summary is written at the end (output.h); both are checked before anything is timed */
+    cli_out csv_out, sum_out;
+    if ((summary_path && !cli_out_check("bench", "--summary", summary_path)) ||
+        !cli_out_open(&csv_out, "bench", "--csv", csv_path ? csv_path : "-", CLI_OUT_IN_PLACE)) {
         free(L.p);
         free(L.sets);
-        return 2;
+        return 1;
     }
+    FILE *csv = csv_out.f;
     fprintf(csv, "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,"
                  "tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree\n");
 
@@ -620,16 +614,16 @@ int ddz_cmd_bench(int argc, char **argv)
     }
     free(ref);
     free(row_at);
-    if (csv != stdout && fclose(csv) != 0) {
-        fprintf(stderr, "ddz bench: --csv '%s': write failed\n", csv_path);
+    if (cli_out_close(&csv_out))
         errors++;
-    }
 
     /* The summary per set, solver and thread count. */
     FILE *sum = NULL;
-    if (summary_path && !(sum = fopen(summary_path, "w"))) {
-        fprintf(stderr, "ddz bench: --summary '%s': cannot write: %s\n", summary_path, strerror(errno));
-        errors++;
+    if (summary_path) {
+        if (cli_out_open(&sum_out, "bench", "--summary", summary_path, CLI_OUT_REPLACE))
+            sum = sum_out.f;
+        else
+            errors++;
     }
     if (sum)
         fprintf(sum, "set,solver,flawed,threads,time_limit_s,positions,run,solved,solved_share,timeouts,skipped,"
@@ -697,10 +691,8 @@ int ddz_cmd_bench(int argc, char **argv)
     fprintf(stderr, "bench: %zu positions in %zu set%s, %.1f s in all; peak memory %ld MiB (resident)%s\n", L.n,
             L.nsets, L.nsets == 1 ? "" : "s", now_s() - t_start, ru.ru_maxrss / 1024,
             "; a worst time marked + is a timeout (the cap)");
-    if (sum && fclose(sum) != 0) {
-        fprintf(stderr, "ddz bench: --summary '%s': write failed\n", summary_path);
+    if (sum && cli_out_close(&sum_out))
         errors++;
-    }
     free(secs);
     free(nodes);
     free(rows);

@@ -6,11 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_solver3.h"
 #include "mj_random.h"
+#include "output.h"
 
 #define USAGE_BENCH3                                                                                            \
     "usage: ddz bench SET_FILE... [--solver fast3|naive3|all] [--threads N] [--time-limit S] [--memory SIZE]\n" \
@@ -77,9 +79,13 @@ int ddz_cmd_deal3(int argc, char **argv)
 }
 
 /* Nonzero when the set file declares itself three-player ("# players: 3" before its first
- * position). */
+ * position); anything but a regular file is not read (ddz_cmd_bench asks about every word that
+ * is not a flag, flag values included). */
 int ddz_bench3_is_set(const char *path)
 {
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0; /* only a regular file is read here: a FIFO named by a flag's value would block */
     FILE *f = fopen(path, "r");
     char line[1024];
     int yes = 0;
@@ -308,23 +314,29 @@ int ddz_bench3(int argc, char **argv)
             return 2;
         }
     }
-    FILE *out = csv ? fopen(csv, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "ddz bench: --csv '%s': cannot write\n", csv);
+    cli_out co, so;
+    if (!cli_out_open(&co, "bench", "--csv", csv ? csv : "-", CLI_OUT_IN_PLACE)) {
         free(p);
         return 1;
     }
+    if (summary && !cli_out_open(&so, "bench", "--summary", summary, CLI_OUT_REPLACE)) {
+        cli_out_discard(&co);
+        free(p);
+        return 1;
+    }
+    FILE *out = co.f;
     fprintf(out, "set,line,position,solver,threads,winner,seconds,nodes,tt_hits,tt_stores,expected\n");
     static ddz_result res;
     int wrong = 0;
     double *secs = malloc((n + 1) * sizeof *secs);
     unsigned long long *nodes = malloc((n + 1) * sizeof *nodes);
-    FILE *sum = summary ? fopen(summary, "w") : NULL;
-    if (!secs || !nodes || (summary && !sum)) {
-        fprintf(stderr, "ddz bench: out of memory, or --summary cannot be written\n");
+    FILE *sum = summary ? so.f : NULL;
+    if (!secs || !nodes) {
+        fprintf(stderr, "ddz bench: out of memory\n");
         free(secs), free(nodes), free(p);
-        if (csv)
-            fclose(out);
+        cli_out_discard(&co);
+        if (summary)
+            cli_out_discard(&so);
         return 1;
     }
     if (sum)
@@ -373,15 +385,11 @@ int ddz_bench3(int argc, char **argv)
                         secs[m - 1], secs[m / 2], nodes[m - 1], nodes[m / 2]);
         }
     free(secs), free(nodes), free(p);
-    int bad_io = 0;
-    if (csv)
-        bad_io |= fclose(out) != 0;
-    if (sum)
-        bad_io |= fclose(sum) != 0;
-    if (bad_io) {
-        fprintf(stderr, "ddz bench: a write failed\n");
+    int bad_io = cli_out_close(&co);
+    if (summary)
+        bad_io |= cli_out_close(&so);
+    if (bad_io)
         return 1;
-    }
     if (wrong)
         fprintf(stderr, "bench: a solver decided a position against its '# expect:' line (ERROR in the CSV)\n");
     return wrong ? 1 : 0;

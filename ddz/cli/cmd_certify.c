@@ -8,8 +8,7 @@
 #include "ddz_oracle.h"
 #include "ddz_oracle3.h"
 
-#define USAGE_CERTIFY \
-    "usage: ddz certify FILE [--rules R] [--me HAND] [--enemy HAND] [--last MOVE]   (FILE - reads stdin)\n"
+#define USAGE_CERTIFY "usage: ddz certify " DDZ_USAGE_CERTIFY "\n"
 
 static void put_shown(FILE *out, const char *s)
 {
@@ -52,10 +51,6 @@ int ddz_cmd_certify(int argc, char **argv)
         if (strcmp(arg, "--") == 0) {
             only_args = 1;
             continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(USAGE_CERTIFY, stdout);
-            return 0;
         }
         size_t nl = strcspn(arg, "=");
 #define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)

@@ -12,6 +12,7 @@
 #include "ddz_movegen.h"
 #include "ddz_oracle.h"
 #include "ddz_solver3.h"
+#include "output.h"
 
 #define USAGE_SOLVE3                                                                                             \
     "usage: ddz solve3 L F1 F2 [--turn L|F1|F2] [--last MOVE [--by L|F1|F2]] [--rules R] [--solver fast3|naive3]\n" \
@@ -406,6 +407,8 @@ int ddz_cmd_solve3(int argc, char **argv)
     char buf[128], pb[256], rules[128];
     if (rc)
         return rc < 0 ? 0 : rc;
+    if (a.strategy && !cli_out_check("solve3", "--strategy", a.strategy))
+        return 1;
     ddz_outcome o = a.solver->solve(&a.pos, &a.rules, &a.opt, &res);
     if (o == DDZ_SOLVE_ERROR) {
         fputs("ddz solve3: the solver failed (a move list beyond its bounds, or out of memory)\n", stderr);
@@ -501,11 +504,10 @@ int ddz_cmd_solve3(int argc, char **argv)
             fputs("ddz solve3: --strategy: the position was not decided: no strategy to write\n", stderr);
             return 1;
         }
-        FILE *f = fopen(a.strategy, "w");
-        if (!f) {
-            fprintf(stderr, "ddz solve3: --strategy '%s': cannot write: %s\n", a.strategy, strerror(errno));
+        cli_out out;
+        if (!cli_out_open(&out, "solve3", "--strategy", a.strategy, CLI_OUT_REPLACE))
             return 1;
-        }
+        FILE *f = out.f;
         fprintf(f, "ddz-strategy3 1\nrules %s\nposition %s\nwinner %s\n", rules, pb, side_name(!lw));
         args3 b = a;
         b.opt.threads = 1;
@@ -514,15 +516,13 @@ int ddz_cmd_solve3(int argc, char **argv)
         size_t nodes = 0, replies = 0;
         double t0 = wall_seconds();
         int wr = write_dag(f, &b, !lw, why, sizeof why, &nodes, &replies);
-        if (fclose(f) != 0 && !wr) {
-            wr = -1;
-            snprintf(why, sizeof why, "write failed");
-        }
         if (wr) {
             fprintf(stderr, "ddz solve3: --strategy '%s': not written: %s\n", a.strategy, why);
-            remove(a.strategy);
+            cli_out_discard(&out);
             return 1;
         }
+        if (cli_out_close(&out))
+            return 1;
         fprintf(stderr, "ddz solve3: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
                 wall_seconds() - t0);
     }

@@ -10,6 +10,7 @@
 #include "ddz_cli.h"
 #include "ddz_oracle3.h"
 #include "ddz_solver3.h"
+#include "output.h"
 
 #define MAXS3 4
 
@@ -165,14 +166,11 @@ int ddz_verify_positions3(int argc, char **argv)
     int nthreads = threads > 0 ? threads : omp_get_max_threads();
 
     FILE *md = NULL;
-    char tmp[4096];
+    cli_out rep;
     if (report) {
-        snprintf(tmp, sizeof tmp, "%s.tmp", report);
-        md = fopen(tmp, "w");
-        if (!md) {
-            fprintf(stderr, "ddz verify: --report '%s': cannot write\n", tmp);
+        if (!cli_out_open(&rep, "verify", "--report", report, CLI_OUT_REPLACE))
             return 1;
-        }
+        md = rep.f;
         fprintf(md, "# Three-player solvers against the retrograde oracle\n\n`ddz verify --positions3 --max-cards %d "
                     "--deck %s` (%d threads): every position of three disjoint hands of 1..%d cards of the %s deck, "
                     "each seat to lead, and every answering position a lead makes (the next seat, and the one after "
@@ -195,10 +193,8 @@ int ddz_verify_positions3(int argc, char **argv)
         ddzo3_table *t = ddzo3_build(deck, max_cards, &rules[r]);
         if (!t) {
             fprintf(stderr, "ddz verify: the three-player oracle's table could not be built (out of memory)\n");
-            if (md) {
-                fclose(md);
-                remove(tmp);
-            }
+            if (md)
+                cli_out_discard(&rep);
             return 1;
         }
         double build_s = now_s() - t0;
@@ -310,11 +306,8 @@ int ddz_verify_positions3(int argc, char **argv)
     if (md) {
         fprintf(md, "\nPositions are counted once each (a position's hands, seat to move, move to beat and its maker); "
                     "\"landlord wins\" is the oracle's value.\n");
-        if (fclose(md) != 0 || rename(tmp, report) != 0) {
-            fprintf(stderr, "ddz verify: --report '%s': cannot write\n", report);
-            remove(tmp);
+        if (cli_out_close(&rep))
             return 1;
-        }
     }
     return bad;
 }

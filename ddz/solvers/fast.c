@@ -313,6 +313,7 @@ typedef struct {
     tt_table *own;                /* this thread's table of the positions under share_cards, or NULL */
     unsigned long long own_stores;
     int share_cards;
+    ddz_solve_live *live;         /* the caller's progress record, or NULL */
 } ctx;
 
 /* Own tables: with more than one thread, a position of fewer than ddz_fast_share_cards cards in
@@ -956,9 +957,18 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         c->probe_out = 1;
         return 0;
     }
-    if ((c->nodes & 1023) == 0 && c->deadline > 0 && omp_get_wtime() > c->deadline) {
-        *c->abort = 1;
-        return 0;
+    if ((c->nodes & 1023) == 0) {
+        if (c->live) { /* progress, and the caller's stop (ddz_solve_live) */
+            __atomic_add_fetch(&c->live->nodes, 1024ull, __ATOMIC_RELAXED);
+            if (__atomic_load_n(&c->live->stop, __ATOMIC_RELAXED)) {
+                *c->abort = 1;
+                return 0;
+            }
+        }
+        if (c->deadline > 0 && omp_get_wtime() > c->deadline) {
+            *c->abort = 1;
+            return 0;
+        }
     }
     ddz_hand kme, ken;
     uint32_t lk;
@@ -1174,6 +1184,22 @@ ddz_table *ddz_table_new(size_t bytes)
     return tt;
 }
 
+/* The table's answer for p, read as a search reads it (the key of canon_key and collapse). */
+int ddz_table_probe(ddz_table *tt, const ddz_position *p, const ddz_rules *rules)
+{
+    ddz_hand kme, ken;
+    uint32_t lk;
+    if (!tt)
+        return -1;
+    ddz_fast_key(p->me, p->enemy, &p->last, rules, &kme, &ken, &lk);
+    return tt_probe(tt, bucket_of(tt, kme, ken, lk), kme, ken, lk);
+}
+
+size_t ddz_table_bytes_in_use(const ddz_table *tt)
+{
+    return tt ? (atomic_load(&((ddz_table *)tt)->mask) + 1) * sizeof(tt_bucket) : 0;
+}
+
 void ddz_table_free(ddz_table *tt)
 {
     if (!tt)
@@ -1241,6 +1267,8 @@ static size_t default_memory(const ddz_position *pos)
     return cards <= 20 ? (size_t)8 << 20 : cards <= 26 ? (size_t)32 << 20 : cards <= 30 ? (size_t)64 << 20 : DEFAULT_MEMORY;
 }
 
+size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
+
 #define MOVE_STACK ((size_t)1 << 20) /* moves per thread: 16 MiB */
 
 static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, const ddz_solve_options *opt,
@@ -1264,6 +1292,9 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     if (n > DDZ_MAX_FIRST_MOVES)
         return res->outcome;
     res->n_first = n;
+    ddz_solve_live *live = opt ? opt->live : NULL;
+    if (live)
+        __atomic_store_n(&live->first_moves, (unsigned)n, __ATOMIC_RELAXED);
 
     /* With threads and no kept table, each thread has a table of its own for the small positions
      * ("Own tables"): half of the memory is shared, the other half split between the threads
@@ -1324,6 +1355,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         c.killers = killers_new(); /* NULL: no killers, the same answers */
         c.history = history;
         c.share_cards = ddz_fast_share_cards;
+        c.live = live;
         c.own = own_tables ? table_take(own_mem) : NULL; /* NULL: all in the shared table, the same answers */
         if (c.own)
             c.own->locking = 0;
@@ -1369,6 +1401,11 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
                 helping++;
             if (!abort_flag && !atomic_exchange(&done[jj], 1)) {
                 res->first_wins[i] = (signed char)w;
+                if (live) {
+                    if (w)
+                        __atomic_add_fetch(&live->won, 1u, __ATOMIC_RELAXED);
+                    __atomic_add_fetch(&live->decided, 1u, __ATOMIC_RELEASE);
+                }
                 if (w) {
 #pragma omp atomic write
                     found = 1;
