@@ -10,10 +10,17 @@
 #include <emmintrin.h>
 #endif
 
-/* The kinds a complete hand may use under r: the first r->kinds kinds. */
-static inline mj_kindset sh_tileset(const mj_rules *r)
+/* The kinds a complete hand may use under r. */
+static inline mj_kindset sh_tileset(const mj_rules *r) { return mj_rules_tileset(r); }
+
+/* Whether r's manzu is sanma's: 1m and 9m only, so no run in it. */
+static inline bool sh_runless_man(const mj_rules *r) { return (sh_tileset(r) & 0x1FF) == 0x101; }
+
+/* The tile sets the calculators here know: every kind below 27 or 34, or sanma's. */
+static inline bool sh_tileset_known(const mj_rules *r)
 {
-    return r->kinds >= 64 ? ~(mj_kindset)0 : (((mj_kindset)1 << r->kinds) - 1);
+    mj_kindset set = sh_tileset(r), all = ((mj_kindset)1 << r->kinds) - 1;
+    return set == all || (set == (all & ~(mj_kindset)0xFE) && r->kinds == MJ_KINDS);
 }
 
 /* The melds of a complete hand for a hand of n tiles (3k+1 or 3k+2): k. */

@@ -42,6 +42,7 @@ static uint8_t suit_class[SUIT_KEYS + SUIT_KEYS / 5];
 static uint8_t honor_class[HONOR_KEYS + HONOR_KEYS / 5];
 static uint8_t t1[MAX_CLASS][MAX_CLASS];     /* suit class x suit class -> two-suit class */
 static uint8_t t2[MAX_CLASS][MAX_CLASS];     /* two-suit class x suit class -> three-suit class */
+static uint8_t t2z[MAX_CLASS][MAX_CLASS];    /* two-suit class x runless class -> three-group class (sanma) */
 static uint8_t fin[5][MAX_CLASS][MAX_CLASS]; /* melds x honor class x three-suit class -> cost */
 static const int pow5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
 
@@ -166,8 +167,11 @@ done:
 
 static classes suits, honors, pairs2, triples;
 
+static bool built;
+
 static int table_init(void)
 {
+    if (built) return 0;
     suits.n = honors.n = pairs2.n = triples.n = 0;
     if (build_group(9, suit_class, &suits) || build_group(7, honor_class, &honors)) return -1;
     for (int a = 0; a < suits.n; a++)
@@ -182,6 +186,14 @@ static int table_init(void)
             if (c < 0) return -1;
             t2[a][b] = (uint8_t)c;
         }
+    /* sanma's manzu (1m and 9m, no run) is a runless group like the honors: its class comes
+     * from the honors' table, read with the two digits 1m and 9m */
+    for (int a = 0; a < pairs2.n; a++)
+        for (int b = 0; b < honors.n; b++) {
+            int c = intern(&triples, convolve(pairs2.v[a], honors.v[b]));
+            if (c < 0) return -1;
+            t2z[a][b] = (uint8_t)c;
+        }
     for (int m = 0; m <= 4; m++)
         for (int a = 0; a < triples.n; a++)
             for (int z = 0; z < honors.n; z++) {
@@ -193,6 +205,7 @@ static int table_init(void)
                     }
                 fin[m][z][a] = (uint8_t)best;
             }
+    built = true;
     return 0;
 }
 
@@ -223,6 +236,15 @@ static inline uint32_t honor_key(const uint8_t count[MJ_KINDS])
     return (uint32_t)((x & 0xFFFFFFFFull) + (x >> 32) * 625);
 }
 
+/* The honors-table key of sanma's manzu: 1m and 9m as the first two digits. */
+static inline uint32_t sanma_man_key(const uint8_t *c) { return (uint32_t)c[0] + 5u * c[8]; }
+
+/* The three-group class of sanma's groups: manzu runless, then pinzu and souzu. */
+static inline int sanma_all(const uint8_t *c)
+{
+    return t2z[t1[suit_class[suit_key(c + 9)]][suit_class[suit_key(c + 18)]]][honor_class[sanma_man_key(c)]];
+}
+
 /* The standard form's cost (tiles to add) for a hand of n tiles. */
 static inline int std_cost(const mj_hand *h)
 {
@@ -233,7 +255,9 @@ static inline int std_cost(const mj_hand *h)
 
 static int table_shanten(const mj_hand *h, const mj_rules *r)
 {
-    int best = (r->forms & MJ_FORM_STD) ? std_cost(h) - 1 : 99;
+    int cost = sh_runless_man(r) ? fin[h->tiles / 3][honor_class[honor_key(h->count)]][sanma_all(h->count)]
+                                 : std_cost(h);
+    int best = (r->forms & MJ_FORM_STD) ? cost - 1 : 99;
     if (h->tiles >= 13 && (r->forms & (MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O))) {
         int special = sh_special(h, r);
         if (special < best) best = special;
@@ -241,12 +265,47 @@ static int table_shanten(const mj_hand *h, const mj_rules *r)
     return best;
 }
 
-/* Effective tiles of a 3k+1 hand, all forms of r; *s = its shanten. The standard form: each
+/* Effective tiles of a hand (3k+1, or 3k+2 as table_effective argues), all forms of r; *s = its
+ * shanten. The standard form: each
  * candidate tile raises one digit of its group's key, the other groups' combination kept,
  * every candidate computed (no branch on the counts) and those held four times masked off. */
+/* effective_1's standard part under sanma: manzu's two kinds through the runless table. */
+static mj_kindset sanma_std_effective(const mj_hand *h, int m, int cost)
+{
+    const uint8_t *c = h->count;
+    uint32_t kp = suit_key(c + 9), ks = suit_key(c + 18), km = sanma_man_key(c), hk = honor_key(c);
+    int cp = suit_class[kp], cs = suit_class[ks], cm = honor_class[km], z = honor_class[hk];
+    const uint8_t *row = fin[m][z];
+    mj_kindset set = 0;
+    int two = t1[cp][cs];
+    for (int i = 0; i < 2; i++) /* 1m, 9m */
+        set |= (mj_kindset)(row[t2z[two][honor_class[km + (uint32_t)pow5[i]]]] < cost) << (i ? 8 : 0);
+    for (int i = 0; i < MJ_SUIT_SIZE; i++) {
+        set |= (mj_kindset)(row[t2z[t1[suit_class[kp + (uint32_t)pow5[i]]][cs]][cm]] < cost) << (9 + i);
+        set |= (mj_kindset)(row[t2z[t1[cp][suit_class[ks + (uint32_t)pow5[i]]]][cm]] < cost) << (18 + i);
+    }
+    int all = t2z[two][cm];
+    for (int i = 0; i < MJ_HONORS; i++)
+        set |= (mj_kindset)(fin[m][honor_class[hk + (uint32_t)pow5[i]]][all] < cost) << (MJ_HONOR_BASE + i);
+    return set;
+}
+
 static mj_kindset effective_1(const mj_hand *h, const mj_rules *r, int *s)
 {
     const uint8_t *c = h->count;
+    if (sh_runless_man(r)) {
+        int m = h->tiles / 3;
+        int cost = fin[m][honor_class[honor_key(c)]][sanma_all(c)];
+        int std = (r->forms & MJ_FORM_STD) ? cost - 1 : 99;
+        sh_masks masks = sh_kind_masks(h);
+        int special = h->tiles >= 13 ? sh_special_from(&masks, r) : 99;
+        int best = std < special ? std : special;
+        *s = best;
+        mj_kindset set = 0;
+        if (std == best) set = sanma_std_effective(h, m, cost) & ~masks.held[MJ_MAX_COPIES] & sh_tileset(r);
+        if (special == best) set |= sh_special_effective_from(&masks, r, best);
+        return set;
+    }
     int m = h->tiles / 3;
     uint32_t key[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
     uint32_t hk = honor_key(c);
@@ -257,7 +316,7 @@ static mj_kindset effective_1(const mj_hand *h, const mj_rules *r, int *s)
     int cost = row[all];
     int std = (r->forms & MJ_FORM_STD) ? cost - 1 : 99;
     sh_masks masks = sh_kind_masks(h);
-    int special = h->tiles == 13 ? sh_special_from(&masks, r) : 99;
+    int special = h->tiles >= 13 ? sh_special_from(&masks, r) : 99;
     int best = std < special ? std : special;
     *s = best;
     mj_kindset set = 0;
@@ -282,15 +341,33 @@ static mj_kindset effective_1(const mj_hand *h, const mj_rules *r, int *s)
     return set;
 }
 
+/* The most tiles one group (a suit, or the honors) holds. */
+static int fullest_group(const mj_hand *h)
+{
+    int most = 0;
+    for (int g = 0; g < 4; g++) {
+        int n = 0;
+        for (int i = 0; i < (g < 3 ? MJ_SUIT_SIZE : MJ_HONORS); i++) n += h->count[g * MJ_SUIT_SIZE + i];
+        if (n > most) most = n;
+    }
+    return most;
+}
+
+/* Effective tiles. A 3k+1 hand: each kind drawn. A 3k+2 hand h of cost c = shanten + 1: the
+ * kinds t with shanten(h - d + t) < shanten(h) for some discard d. For any complete W of |h|
+ * tiles, h + t holds one tile more than W, so some tile of h + t lies outside W and
+ * discarding it costs nothing: min over d of |W - (h + t - d)| = |W - (h + t)|. So t is
+ * effective exactly when h + t (|h| + 1 tiles, the same k melds and pair) costs less than h:
+ * the 3k+1 pass as it is, with k = |h| / 3. Its tables stop at 14 tiles a group, so a hand
+ * with all 14 tiles in one group takes the union over discards instead. */
 static mj_kindset table_effective(const mj_hand *h, const mj_rules *r, int *shanten_out)
 {
     int s;
-    if (h->tiles % 3 == 1) {
+    if (h->tiles % 3 == 1 || fullest_group(h) < 14) {
         mj_kindset set = effective_1(h, r, &s);
         if (shanten_out) *shanten_out = s;
         return set;
     }
-    /* 3k+2: the union over the discards that keep the shanten (no discard lowers it) */
     s = table_shanten(h, r);
     if (shanten_out) *shanten_out = s;
     mj_hand t = *h;

@@ -179,3 +179,50 @@ void cli_tsv_field(FILE *out, const char *s, size_t len)
         else fputc(c, out);
     }
 }
+
+/* Auto-detection reads a hand of digits only (and blanks) as letters notation, and an empty
+ * "[]" as hex; both could be meant otherwise, so say which was chosen and how to choose. */
+void cli_warn_ambiguous(const char *command, mj_notation notation, const char *text, size_t len)
+{
+    if (notation != MJ_NOTATION_AUTO) return;
+    size_t digits = 0, other = 0, start = 0, end = len;
+    while (start < end && (text[start] == ' ' || text[start] == '\t')) start++;
+    while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+    for (size_t i = start; i < end; i++) {
+        if (text[i] >= '0' && text[i] <= '9') digits++;
+        else if (text[i] != ' ') other++;
+    }
+    const char *chosen = NULL;
+    if (digits && !other) chosen = "letters (digits are pin tiles: 123 = 1p2p3p)";
+    else if (end - start == 2 && text[start] == '[' && text[start + 1] == ']') chosen = "letters (an empty [] has no 0x to mark it hex)";
+    if (!chosen) return;
+    fprintf(stderr, "mjverify: %s: warning: hand '", command);
+    cli_tsv_field(stderr, text + start, end - start);
+    fprintf(stderr, "' is ambiguous; read as %s; give --notation mpsz|letters|hex|unicode to choose\n", chosen);
+}
+
+void cli_print_hand_prefix(bool json, const char *text, size_t len)
+{
+    if (json) {
+        fputs("{\"hand\":", stdout);
+        cli_json_string(stdout, text, len);
+    } else {
+        cli_tsv_field(stdout, text, len);
+        fputc('\t', stdout);
+    }
+}
+
+int cli_report_hand_error(bool json, const char *text, size_t len, const char *code, size_t offset, const char *message)
+{
+    cli_print_hand_prefix(json, text, len);
+    if (json) {
+        printf(",\"result\":\"error\",\"error\":\"%s\",\"offset\":%zu,\"message\":", code, offset);
+        cli_json_string(stdout, message, strlen(message));
+        puts("}");
+    } else {
+        fputs("error\t", stdout);
+        cli_tsv_field(stdout, message, strlen(message));
+        fputc('\n', stdout);
+    }
+    return 1;
+}

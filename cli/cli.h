@@ -57,6 +57,16 @@ void cli_json_string(FILE *out, const char *s, size_t len);
 /* Writes s for a TSV field: TAB, CR, LF, backslash, other control bytes and DEL as \xHH. */
 void cli_tsv_field(FILE *out, const char *s, size_t len);
 
+/* The per-hand output of the hand commands (check, waits, convert, shanten). Auto-detection
+ * reads a hand of digits only as letters and an empty "[]" as hex: a warning on stderr says so
+ * (nothing when notation is not AUTO). */
+void cli_warn_ambiguous(const char *command, mj_notation notation, const char *text, size_t len);
+/* The hand as given: TSV field and TAB, or {"hand":"..." (json). */
+void cli_print_hand_prefix(bool json, const char *text, size_t len);
+/* HAND<TAB>error<TAB>message, or the JSON error object (error code, offset, message); returns 1. */
+int cli_report_hand_error(bool json, const char *text, size_t len, const char *code, size_t offset, const char *message);
+
+
 /* ---- help: one text per command, used by --help, help CMD and the man page (help.c) ---- */
 const cli_help *cli_help_find(const char *name);
 void cli_help_print_command(FILE *out, const cli_help *h);

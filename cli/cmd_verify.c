@@ -12,6 +12,8 @@
 #include "plugin.h"
 #include "mj_checkpoint.h"
 #include "mj_oracle.h"
+#include "mj_shanten.h"
+#include "mj_shanten_truth.h"
 #include "mjverify_version.h"
 #ifdef MJ_MPI
 #include "mpi_verify.h"
@@ -25,6 +27,16 @@ static size_t cand_is_win_batch(const void *ctx, const mj_hand *hands, size_t n,
     return mj_algo_is_win_batch(ctx, hands, n, r, out);
 }
 static mj_kindset cand_waits(const void *ctx, const mj_hand *h, const mj_rules *r) { return mj_algo_waits(ctx, h, r); }
+static int cand_shanten(const void *ctx, const mj_hand *h, const mj_rules *r)
+{
+    return ((const mj_shanten_algo *)ctx)->shanten(h, r);
+}
+static mj_kindset cand_effective(const void *ctx, const mj_hand *h, const mj_rules *r, int *shanten_out)
+{
+    return mj_shanten_effective(ctx, h, r, shanten_out);
+}
+
+static bool is_shanten_mode(mj_verify_mode m) { return m == MJ_MODE_SHANTEN || m == MJ_MODE_EFFECTIVE; }
 
 /* ---- shared option helpers ---- */
 
@@ -44,11 +56,22 @@ static int parse_mode(const char *cmd, const char *s, mj_verify_mode *m)
 {
     if (strcmp(s, "win") == 0) *m = MJ_MODE_WIN;
     else if (strcmp(s, "waits") == 0) *m = MJ_MODE_WAITS;
-    else return cli_usage_error(cmd, "--mode takes win or waits, not '%s'", s);
+    else if (strcmp(s, "shanten") == 0) *m = MJ_MODE_SHANTEN;
+    else if (strcmp(s, "effective") == 0) *m = MJ_MODE_EFFECTIVE;
+    else return cli_usage_error(cmd, "--mode takes win, waits, shanten or effective, not '%s'", s);
     return CLI_OK;
 }
 
-static const char *mode_name(mj_verify_mode m) { return m == MJ_MODE_WAITS ? "waits" : "win"; }
+static const char *mode_name(mj_verify_mode m)
+{
+    return m == MJ_MODE_WAITS ? "waits" : m == MJ_MODE_SHANTEN ? "shanten" : m == MJ_MODE_EFFECTIVE ? "effective" : "win";
+}
+
+/* What the truth's positives are, per mode (a report's verdict column). */
+static const char *positives_name(mj_verify_mode m)
+{
+    return m == MJ_MODE_WAITS ? "waiting" : m == MJ_MODE_SHANTEN ? "complete" : m == MJ_MODE_EFFECTIVE ? "improvable" : "winning";
+}
 
 /* --threads: 0 (all cores) up to a cap, named when exceeded. */
 static int parse_threads(const char *cmd, const char *s, unsigned long *out)
@@ -88,11 +111,16 @@ int cli_cmd_count(int argc, char **argv)
         fprintf(stderr, "mjverify: count: %s\n", err.message);
         return CLI_FAIL;
     }
-    const char *what = mode == MJ_MODE_WAITS ? "waiting" : "winning";
+    const char *what = positives_name(mode);
     if (json) {
         printf("{\"tiles\":%d,\"size\":%lu,\"rules\":\"%s\",\"mode\":\"%s\",\"hands\":%llu,\"%s\":%llu", tiles, size,
                r.name, mode_name(mode), (unsigned long long)hands, what, (unsigned long long)pos);
-        if (mode == MJ_MODE_WAITS) {
+        if (is_shanten_mode(mode)) {
+            fputs(",\"by_shanten\":{", stdout);
+            for (int s = 0, first = 1; s <= MJ_KINDS; s++)
+                if (hist[s]) printf("%s\"%d\":%llu", first ? "" : ",", s - 1, (unsigned long long)hist[s]), first = 0;
+            putchar('}');
+        } else if (mode == MJ_MODE_WAITS) {
             fputs(",\"by_waits\":[", stdout);
             for (int w = 0; w <= MJ_KINDS; w++) printf("%s%llu", w ? "," : "", (unsigned long long)hist[w]);
             putchar(']');
@@ -101,7 +129,11 @@ int cli_cmd_count(int argc, char **argv)
     } else {
         printf("tiles %d, %lu-tile hands, rules %s: %llu hands, %llu %s\n", tiles, size, r.name,
                (unsigned long long)hands, (unsigned long long)pos, what);
-        if (mode == MJ_MODE_WAITS)
+        if (is_shanten_mode(mode))
+            for (int s = 0; s <= MJ_KINDS; s++) {
+                if (hist[s]) printf("  shanten %2d: %llu\n", s - 1, (unsigned long long)hist[s]);
+            }
+        else if (mode == MJ_MODE_WAITS)
             for (int w = 1; w <= MJ_KINDS; w++)
                 if (hist[w]) printf("  %2d waits: %llu\n", w, (unsigned long long)hist[w]);
     }
@@ -157,7 +189,13 @@ static void show_progress(void *ctx, const mj_verify_progress *p)
 static void fmt_value(const mj_verify_result *res, uint64_t v, char *buf, size_t cap)
 {
     if (res->mode == MJ_MODE_WAITS) mj_format_kindset(v, buf, cap);
-    else snprintf(buf, cap, "%s", v ? "win" : "no");
+    else if (res->mode == MJ_MODE_SHANTEN && v == MJ_VERIFY_NOT_COMPLETE) snprintf(buf, cap, "not complete (is_win: no)");
+    else if (res->mode == MJ_MODE_SHANTEN) snprintf(buf, cap, "%d", (int)v - 1);
+    else if (res->mode == MJ_MODE_EFFECTIVE) {
+        char set[120];
+        mj_format_kindset(v & (((uint64_t)1 << MJ_VERIFY_SHANTEN_SHIFT) - 1), set, sizeof set);
+        snprintf(buf, cap, "%.100s (shanten %d)", set, (int)(v >> MJ_VERIFY_SHANTEN_SHIFT) - 1);
+    } else snprintf(buf, cap, "%s", v ? "win" : "no");
 }
 
 static void json_cex(FILE *f, const mj_verify_result *res, const mj_counterexample *c, uint32_t n)
@@ -220,7 +258,11 @@ static int write_json(const char *command, const char *path, const mj_verify_res
     for (int n = res->size_min; n <= res->size_max; n++) {
         fprintf(f, "%s{\"size\":%d,", first ? "" : ",", n);
         json_tally(f, &res->truth_by_size[n], res->threads);
-        if (res->mode == MJ_MODE_WAITS) {
+        if (is_shanten_mode(res->mode)) {
+            fputs(",\"by_shanten\":[", f);
+            for (int s = 0; s <= 9; s++) fprintf(f, "%s%llu", s ? "," : "", (unsigned long long)res->wait_hist[n][s]);
+            fputc(']', f);
+        } else if (res->mode == MJ_MODE_WAITS) {
             fputs(",\"by_waits\":[", f);
             for (int w = 0; w <= MJ_KINDS; w++) fprintf(f, "%s%llu", w ? "," : "", (unsigned long long)res->wait_hist[n][w]);
             fputc(']', f);
@@ -279,21 +321,23 @@ static void table_row(FILE *f, bool md, const char *name, const char *flagged, u
 
 static void print_table(FILE *f, const mj_verify_result *res, bool md)
 {
+    /* the two kinds of error by mode: shanten too low or too high; kinds named wrongly or missed */
+    const char *fw = res->mode == MJ_MODE_SHANTEN ? "too low" : res->mode == MJ_MODE_EFFECTIVE ? "false kinds" : "false wins";
+    const char *fn = res->mode == MJ_MODE_SHANTEN ? "too high" : res->mode == MJ_MODE_EFFECTIVE ? "missed kinds" : "false non-wins";
     if (md)
-        fprintf(f, "| algorithm | flagged | hands | mismatches | false wins | false non-wins |%s verdict |\n"
+        fprintf(f, "| algorithm | flagged | hands | mismatches | %s | %s |%s verdict |\n"
                    "|---|---|---:|---:|---:|---:|%s---|\n",
-                with_timings ? " seconds | ns/hand |" : "", with_timings ? "---:|---:|" : "");
+                fw, fn, with_timings ? " seconds | ns/hand |" : "", with_timings ? "---:|---:|" : "");
     else if (with_timings)
         fprintf(f, "%-18s %-7s %15s %12s %12s %14s %9s %8s  %s\n", "algorithm", "flagged", "hands", "mismatches",
-                "false wins", "false non-wins", "seconds", "ns/hand", "verdict");
+                fw, fn, "seconds", "ns/hand", "verdict");
     else
-        fprintf(f, "%-18s %-7s %15s %12s %12s %14s  %s\n", "algorithm", "flagged", "hands", "mismatches", "false wins",
-                "false non-wins", "verdict");
+        fprintf(f, "%-18s %-7s %15s %12s %12s %14s  %s\n", "algorithm", "flagged", "hands", "mismatches", fw, fn,
+                "verdict");
     double tns = res->truth.hands ? res->truth.seconds * 1e9 / (double)res->truth.hands : 0;
     char verdict[96], c0[24], c1[24], c2[24];
     const char *counts[3] = {"", "", ""};
-    snprintf(verdict, sizeof verdict, "%llu %s", (unsigned long long)res->truth.positives,
-             res->mode == MJ_MODE_WAITS ? "waiting" : "winning");
+    snprintf(verdict, sizeof verdict, "%llu %s", (unsigned long long)res->truth.positives, positives_name(res->mode));
     /* with algorithms, the truth's seconds are the enumeration's share: hands written, truth, tallies */
     table_row(f, md, res->ncands ? "(enumeration)" : "(truth alone)", "", (unsigned long long)res->truth.hands, counts,
               res->truth.seconds, tns, verdict);
@@ -324,6 +368,34 @@ static void md_cex(FILE *f, const mj_verify_result *res, const char *title, cons
     }
 }
 
+/* The distribution table: hands of each size by shanten value (-1 = complete). */
+static void print_distribution(FILE *f, const mj_verify_result *res)
+{
+    int top = 0;
+    for (int n = res->size_min; n <= res->size_max; n++)
+        for (int s = 0; s <= 9; s++)
+            if (res->wait_hist[n][s] && s > top) top = s;
+    fputs("\n## Hands by shanten\n\n| size |", f);
+    for (int s = 0; s <= top; s++) fprintf(f, " %d |", s - 1);
+    fputs(" hands |\n|---:|", f);
+    for (int s = 0; s <= top + 1; s++) fputs("---:|", f);
+    fputc('\n', f);
+    uint64_t col[10] = {0}, all = 0;
+    for (int n = res->size_min; n <= res->size_max; n++) {
+        if (n % 3 == 0) continue;
+        fprintf(f, "| %d |", n);
+        for (int s = 0; s <= top; s++) {
+            fprintf(f, " %llu |", (unsigned long long)res->wait_hist[n][s]);
+            col[s] += res->wait_hist[n][s];
+        }
+        fprintf(f, " %llu |\n", (unsigned long long)res->truth_by_size[n].hands);
+        all += res->truth_by_size[n].hands;
+    }
+    fputs("| all |", f);
+    for (int s = 0; s <= top; s++) fprintf(f, " %llu |", (unsigned long long)col[s]);
+    fprintf(f, " %llu |\n", (unsigned long long)all);
+}
+
 static int write_markdown(const char *command, const char *path, const mj_verify_result *res, const char *skipped_md)
 {
     cli_out out;
@@ -332,7 +404,8 @@ static int write_markdown(const char *command, const char *path, const mj_verify
     char forms[64];
     mj_forms_format(res->rules.forms, forms, sizeof forms);
     fprintf(f, "# Exhaustive verification: rules %s (%s), %d kinds, sizes %d-%d, mode %s\n\n", res->rules.name, forms,
-            res->tiles, res->size_min, res->size_max, mode_name(res->mode));
+            res->rules.tileset ? mj_rules_kind_count(&res->rules) : res->tiles, res->size_min, res->size_max,
+            mode_name(res->mode));
     fprintf(f, "mjverify %s (commit %s).\n\n", MJVERIFY_VERSION_STRING, MJVERIFY_GIT_COMMIT);
     fprintf(f, "Every hand of each size was enumerated once, decided by the oracle's constructive ground truth and "
                "judged by each algorithm%s. %s%s",
@@ -343,8 +416,9 @@ static int write_markdown(const char *command, const char *path, const mj_verify
     fprintf(f, "%s\n\n", unflagged_failed(res) ? " **An unflagged algorithm disagrees with the truth.**" : "");
     print_table(f, res, true);
     if (skipped_md && *skipped_md) fprintf(f, "\nNot run (they do not support these rules): %s\n", skipped_md);
+    if (is_shanten_mode(res->mode)) print_distribution(f, res);
     fprintf(f, "\n## Hands by size\n\n| size | hands | %s |%s\n|---:|---:|---:|%s\n",
-            res->mode == MJ_MODE_WAITS ? "waiting" : "winning", with_timings ? " enumeration seconds |" : "",
+            positives_name(res->mode), with_timings ? " enumeration seconds |" : "",
             with_timings ? "---:|" : "");
     for (int n = res->size_min; n <= res->size_max; n++) {
         fprintf(f, "| %d | %llu | %llu |", n, (unsigned long long)res->truth_by_size[n].hands,
@@ -453,7 +527,7 @@ static int output_paths(const char *cmd, const char *json_s, const char *md_s, c
         else snprintf(sizes, sizeof sizes, "%d-%d", lo, hi);
         if (shards > 1) snprintf(sh, sizeof sh, "-shard%u-of-%u", shard, shards);
         snprintf(base, sizeof base, "%.400s/verify-%s-%d-%s%s%s", dir, rules, tiles, sizes,
-                 mode == MJ_MODE_WAITS ? "-waits" : "", sh);
+                 mode == MJ_MODE_WIN ? "" : mode == MJ_MODE_WAITS ? "-waits" : mode == MJ_MODE_SHANTEN ? "-shanten" : "-effective", sh);
         snprintf(json_path, cap, "%s.json", base);
         snprintf(md_path, cap, "%s.md", base);
     }
@@ -476,6 +550,66 @@ static bool checkpoint_usable(const char *path)
         return false;
     }
     return cli_out_check("verify", "--checkpoint", path);
+}
+
+/* ---- shanten candidates: the shanten registry, and win checks judged by is_win == (shanten == -1) ---- */
+
+static char identity_names[MJ_ORACLE_MAX_CANDIDATES][MJ_ORACLE_NAME];
+
+static int add_identity(const char *cmd, const mj_algo *al, mj_candidate *cands, uint32_t *nc)
+{
+    if (*nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
+    snprintf(identity_names[*nc], MJ_ORACLE_NAME, "is_win:%s", al->name);
+    cands[*nc] = (mj_candidate){.name = identity_names[*nc], .flawed = al->flawed, .ctx = al, .is_win = cand_is_win};
+    (*nc)++;
+    return CLI_OK;
+}
+
+static int add_shanten(const char *cmd, const mj_shanten_algo *a, mj_candidate *cands, uint32_t *nc)
+{
+    if (*nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
+    cands[(*nc)++] = (mj_candidate){.name = a->name, .flawed = a->flawed, .ctx = a, .shanten = cand_shanten,
+                                    .effective = cand_effective};
+    return CLI_OK;
+}
+
+/* --algo in modes shanten and effective: all (every shanten calculator supporting the rules, and in
+ * mode shanten every win check supporting them as is_win:NAME), none, or a list of those names. */
+static int shanten_candidates(const char *cmd, const char *algo_s, mj_verify_mode mode, const mj_rules *r,
+                              mj_candidate *cands, uint32_t *nc, skipped_list *skipped)
+{
+    if (mj_shanten_algos_init() != 0) {
+        fprintf(stderr, "mjverify: a shanten calculator failed to build its tables\n");
+        return CLI_FAIL;
+    }
+    if (strcmp(algo_s, "all") == 0) {
+        for (size_t i = 0; i < mj_shanten_algo_count; i++) {
+            const mj_shanten_algo *a = mj_shanten_algos[i];
+            if (!mj_shanten_supports(a, r)) skipped_add(skipped, a->name, (int)strlen(a->name));
+            else if (add_shanten(cmd, a, cands, nc)) return CLI_USAGE;
+        }
+        for (size_t i = 0; i < mj_algo_count && mode == MJ_MODE_SHANTEN; i++)
+            if (mj_algo_supports(mj_algos[i], r) && add_identity(cmd, mj_algos[i], cands, nc)) return CLI_USAGE;
+        return CLI_OK;
+    }
+    if (strcmp(algo_s, "none") == 0) return CLI_OK;
+    char *list = strdup(algo_s);
+    if (!list) return CLI_FAIL;
+    int bad = CLI_OK;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && !bad; tok = strtok_r(NULL, ",", &save)) {
+        const mj_shanten_algo *a = mj_shanten_find(tok);
+        const mj_algo *al = strncmp(tok, "is_win:", 7) == 0 ? mj_algo_find(tok + 7) : NULL;
+        if (a && !mj_shanten_supports(a, r))
+            bad = cli_usage_error(cmd, "shanten calculator '%s' does not support rules '%s'", tok, r->name);
+        else if (a) bad = add_shanten(cmd, a, cands, nc);
+        else if (al && mode != MJ_MODE_SHANTEN) bad = cli_usage_error(cmd, "'%s' is a win check: --mode shanten only", tok);
+        else if (al && !mj_algo_supports(al, r))
+            bad = cli_usage_error(cmd, "algorithm '%s' does not support rules '%s'", tok + 7, r->name);
+        else if (al) bad = add_identity(cmd, al, cands, nc);
+        else bad = cli_usage_error(cmd, "no shanten calculator named '%s' (see mjverify algos; win checks as is_win:NAME)", tok);
+    }
+    free(list);
+    return bad;
 }
 
 /* ---- verify ---- */
@@ -573,7 +707,13 @@ int cli_cmd_verify(int argc, char **argv)
     }
     if (cli_plugin_setup(cmd, plugin, &algo_s, default_algo) != CLI_OK) return CLI_FAIL;
     bool all = strcmp(algo_s, "all") == 0;
-    if (all) {
+    if (is_shanten_mode(cfg.mode)) {
+        if (!mj_truth_shanten_supports(&cfg.rules))
+            return cli_usage_error(cmd, "--mode %s takes rules of the forms std, 7p, 7p4, 13o (basic, sichuan, riichi, sanma), not '%s'",
+                                   mode_name(cfg.mode), cfg.rules.name);
+        int bad = shanten_candidates(cmd, algo_s, cfg.mode, &cfg.rules, cands, &nc, &skipped);
+        if (bad) return bad;
+    } else if (all) {
         for (size_t i = 0; i < mj_algo_count; i++) {
             const mj_algo *al = mj_algos[i];
             if (!mj_algo_supports(al, &cfg.rules)) {
@@ -581,7 +721,7 @@ int cli_cmd_verify(int argc, char **argv)
                 continue;
             }
             if (nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
-            cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits, cand_is_win_batch};
+            cands[nc++] = (mj_candidate){.name = al->name, .flawed = al->flawed, .ctx = al, .is_win = cand_is_win, .waits = cand_waits, .is_win_batch = cand_is_win_batch};
         }
     } else if (strcmp(algo_s, "none") != 0) {
         /* a copy as long as the flag: a long list is never cut into a wrong name */
@@ -596,7 +736,7 @@ int cli_cmd_verify(int argc, char **argv)
                                       cfg.rules.kinds);
             else if (nc == MJ_ORACLE_MAX_CANDIDATES) bad = cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
             else {
-                cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits, cand_is_win_batch};
+                cands[nc++] = (mj_candidate){.name = al->name, .flawed = al->flawed, .ctx = al, .is_win = cand_is_win, .waits = cand_waits, .is_win_batch = cand_is_win_batch};
                 cli_plugin_guard(&cands[nc - 1], ckpt);
             }
         }

@@ -50,6 +50,30 @@ static const cli_help helps[] = {
       {"--json", JSON_LINES_TEXT}},
      HAND_OUTPUT " Field: the waits in mpsz, or -.",
      {"mjverify waits 2222333m 1112345678999m"}},
+    {"shanten",
+     "Prints each hand's shanten number: the fewest tiles to exchange before the hand is ready (0), -1 when it "
+     "is complete; for a hand of 3k+1 or 3k+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), the least number of "
+     "tiles a complete hand of the rules' forms (of |h|+1 or |h| tiles, every count at most 4) holds beyond the "
+     "hand, less one. Seven pairs and thirteen orphans count for hands of 13 and 14 tiles. With several "
+     "calculators (--algo a,b or all) a hand they disagree on prints HAND<TAB>DISAGREE<TAB>name=result ... and "
+     "the exit status is 1.",
+     {{"--rules R", "rules: riichi (std, seven distinct pairs, thirteen orphans; the default), sichuan (std, seven "
+                    "pairs with a quad as two), basic (std), or a form list from std,7p,7p4,13o; kong rules are refused"},
+      {"--tiles 27|34", TILES_TEXT},
+      {"--algo NAME,...|all", "calculators to run (default sh-table); all = every unflagged one supporting the rules "
+                              "(mjverify algos lists them, flagged ports included)"},
+      {"--effective", "add two fields: the effective tiles (kinds held fewer than 4 times that lower the shanten: "
+                      "drawn, for 3k+1 hands; drawn after the best discard, for 3k+2) in mpsz, or -, and how many "
+                      "copies of them are left (4 minus those held)"},
+      {"--plugin PATH,...", "load shanten plugins (<mjverify_plugin.h> ABI 2, the shanten entry); each is the "
+                            "calculator plugin:NAME, and the default --algo when --algo is not given"},
+      {"--exec CMD", "ask the program CMD (started once with sh -c) over the line protocol of the README in mode "
+                     "shanten (or effective with --effective); it is the calculator exec"},
+      {"--notation N", NOTATION_TEXT},
+      {"--json", JSON_LINES_TEXT}},
+     HAND_OUTPUT " Fields: the shanten number; with --effective also the effective kinds in mpsz (sorted, - for "
+     "none) and their remaining copies. A hand of another size is an error (bad-size).",
+     {"mjverify shanten --effective 123456789m1134p", "printf '1111m\\n123456789m1111p\\n' | mjverify shanten --algo all"}},
     {"convert",
      "Rewrites each hand in canonical (sorted) form in another notation.",
      {{"--to N", "output notation: mpsz, letters, hex or unicode (required)"},
@@ -85,7 +109,7 @@ static const cli_help helps[] = {
      {{"--size N", "hand size 1..18 (required)"},
       {"--tiles 9|27|34", "tile set: 9 = one suit, 27 or 34 (default: the one the rules use)"},
       {"--rules R", RULES_TEXT},
-      {"--mode win|waits", "count winning hands, or waiting hands with a histogram of waits (default win)"},
+      {"--mode win|waits|shanten|effective", "count winning hands, waiting hands with a histogram of waits, or hands by shanten (default win)"},
       {"--threads N", THREADS_TEXT},
       {"--json", "one JSON object instead of text"}},
      NULL,
@@ -99,7 +123,7 @@ static const cli_help helps[] = {
       {"--rules R", RULES_TEXT},
       {"--algo all|none|NAME,...", "candidates (default all: every algorithm that supports the rules, the "
                                    "flagged ports included; none: the truth alone)"},
-      {"--mode win|waits", "judge win/no, or the exact set of waits (default win)"},
+      {"--mode win|waits|shanten|effective", "judge win/no, the exact set of waits, the shanten number (shanten calculators, and win checks as is_win:NAME by is_win == shanten -1), or the effective kinds (default win)"},
       {"--threads N", THREADS_TEXT},
       {"--json FILE", "write the JSON summary to FILE (- = standard output); then no Markdown report is written "
                       "unless --report is given"},
@@ -161,7 +185,9 @@ void cli_help_man_page(FILE *out)
         .version = MJVERIFY_VERSION_STRING,
         .title = "verify mahjong win-check algorithms exhaustively",
         .description = "Hands come from the arguments, else one per line from standard input. Exit status: 0 fine, 1 "
-                       "a hand was bad or algorithms disagreed or output failed, 2 bad usage.",
+                       "a hand was bad or algorithms disagreed or output failed, 2 bad usage. A file flag given - "
+                       "writes standard output; a file path is checked before the work starts; a device, FIFO or "
+                       "symbolic link given as a file is written, never replaced.",
         .helps = helps,
         .nhelps = sizeof helps / sizeof helps[0],
         .usage = usage_of,

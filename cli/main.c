@@ -16,6 +16,7 @@ int cli_cmd_bench(int argc, char **argv);
 int cli_cmd_count(int argc, char **argv);
 int cli_cmd_verify(int argc, char **argv);
 int cli_cmd_merge(int argc, char **argv);
+int cli_cmd_shanten(int argc, char **argv);
 
 #define HAND_FLAGS "[--rules R] [--tiles 27|34] [--algo NAME,...|all] [--notation N] [--json]"
 
@@ -23,11 +24,12 @@ int cli_cmd_merge(int argc, char **argv);
 const cli_command cli_commands[] = {
     {"check",   HAND_FLAGS " [--plugin PATH,...] [--exec CMD] [--explain] [HAND...]", "win or no for each hand", cli_cmd_check},
     {"waits",   HAND_FLAGS " [--plugin PATH,...] [--exec CMD] [HAND...]", "the kinds that would complete each hand", cli_cmd_waits},
+    {"shanten", "[--rules R] [--tiles 27|34] [--algo NAME,...|all] [--effective] [--plugin PATH,...] [--exec CMD] [--notation N] [--json] [HAND...]", "shanten number (and effective tiles) of each hand", cli_cmd_shanten},
     {"convert", "--to mpsz|letters|hex|unicode [--notation N] [--tiles 27|34] [--json] [HAND...]", "rewrite hands in another notation", cli_cmd_convert},
     {"algos",   "[--json]", "list the registered algorithms", cli_cmd_algos},
     {"bench",   "[--algo all|NAME,...] [--workload all|hands|sizes|verify|NAME,...] [--threads N] [--seed S] [--reps R] [--csv FILE] [--input FILE [--rules R] [--mode win|waits]] [--hands N] [--rep-ms MS] [--plugin PATH,...]", "time the algorithms on generated or given hands, CSV out", cli_cmd_bench},
-    {"count",   "--size N [--tiles 9|27|34] [--rules R] [--mode win|waits] [--threads N] [--json]", "how many hands of a size there are and how many win (or wait)", cli_cmd_count},
-    {"verify",  "--sizes A-B [--tiles 9|27|34] [--rules R] [--algo all|none|NAME,...] [--mode win|waits] [--threads N] [--json FILE] [--report FILE] [--report-dir DIR] [--checkpoint FILE] [--checkpoint-every S] [--shard I/N] [--keep K] [--no-timings] [--plugin PATH,...] [--exec CMD [--exec-notation N] [--exec-timeout S] [--batch N] [--sample N [--sample-sizes A-B] [--seed S]]]", "judge algorithms on every hand against the oracle", cli_cmd_verify},
+    {"count",   "--size N [--tiles 9|27|34] [--rules R] [--mode win|waits|shanten|effective] [--threads N] [--json]", "how many hands of a size there are and how many win (or wait)", cli_cmd_count},
+    {"verify",  "--sizes A-B [--tiles 9|27|34] [--rules R] [--algo all|none|NAME,...] [--mode win|waits|shanten|effective] [--threads N] [--json FILE] [--report FILE] [--report-dir DIR] [--checkpoint FILE] [--checkpoint-every S] [--shard I/N] [--keep K] [--no-timings] [--plugin PATH,...] [--exec CMD [--exec-notation N] [--exec-timeout S] [--batch N] [--sample N [--sample-sizes A-B] [--seed S]]]", "judge algorithms on every hand against the oracle", cli_cmd_verify},
     {"merge",   "[--json FILE] [--report FILE] [--report-dir DIR] [--no-timings] SUMMARY.json...", "merge the JSON summaries of a verify run's shards", cli_cmd_merge},
 };
 const size_t cli_command_count = sizeof cli_commands / sizeof cli_commands[0];

@@ -10,6 +10,7 @@
 #include "ddz_moves.h"   /* ddz_move, ddz_type, conventions: ddz_parse_rules, ddz_format_move */
 #include "ddz_movegen.h" /* ddz_generate, ddz_beats, ddz_move_from_text */
 #include "ddz_solver.h"  /* ddz_position, ddz_solve_options, ddz_result, ddz_solvers, ddz_solver_find */
+#include "ddz_line.h"    /* ddz_line_of_play: the line of play read from a solve's kept table */
 #include "ddz_flat.h"    /* ddz_flat_sizeof, for bindings */
 
 #endif

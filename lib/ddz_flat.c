@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "ddz_line.h"
 #include "ddz_solver.h"
 
 size_t ddz_flat_sizeof(const char *type)
@@ -16,7 +17,11 @@ size_t ddz_flat_sizeof(const char *type)
                  {"ddz_position", sizeof(ddz_position)},
                  {"ddz_solve_options", sizeof(ddz_solve_options)},
                  {"ddz_result", sizeof(ddz_result)},
-                 {"ddz_solver", sizeof(ddz_solver)}};
+                 {"ddz_solver", sizeof(ddz_solver)},
+                 {"ddz_solve_live", sizeof(ddz_solve_live)},
+                 {"ddz_line_options", sizeof(ddz_line_options)},
+                 {"ddz_line_ply", sizeof(ddz_line_ply)},
+                 {"ddz_line", sizeof(ddz_line)}};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         if (strcmp(sizes[i].name, type) == 0) return sizes[i].size;
     return 0;

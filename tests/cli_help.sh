@@ -55,6 +55,7 @@ check_command ddz bench "$d/cmd_bench.c" "$d/cmd_bench3.c"
 check_command ddz solve3 "$d/cmd_solve3.c"
 check_command ddz deal /dev/null # no flags: SEED N1 N2
 check_command ddz solve "$d/cmd_solve.c"
+check_command ddz batch "$d/cmd_batch.c"
 extra="3 4" # play with hands: a flag play takes would start a game (ended at once by no input)
 check_command ddz play "$d/cmd_solve.c" "$d/cmd_play.c"
 extra=
@@ -78,10 +79,10 @@ for prog in ddz mjverify; do
     "$bin" help "$cmd" >/dev/null 2>&1 && ok || bad "$prog man page: section $cmd is no command"
   done
 done
-for cmd in moves solve solve3 play verify certify deal bench help; do
+for cmd in moves solve solve3 play verify certify deal batch bench help; do
   grep -q "^\.SS $cmd\$" "$tmp/ddz.1" && ok || bad "ddz.1 lacks $cmd"
 done
-"$ddz" help | grep -c '^  [a-z]' | grep -qx 8 && ok || bad "ddz help does not list the 8 commands"
+"$ddz" help | grep -c '^  [a-z]' | grep -qx 9 && ok || bad "ddz help does not list the 9 commands"
 
 # the completion offers what the help lists (bash, with ddz on the PATH)
 if command -v bash >/dev/null; then

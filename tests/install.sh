@@ -81,7 +81,7 @@ done
 # consumer solving a published puzzle through pkg-config, shared and static, and find_package
 ddzso=$(find "$prefix" -name 'libmjverify-ddz.so' | head -1)
 check installed-ddz-so yes "$([ -n "$ddzso" ] && echo yes)"
-for f in mjverify_ddz.h ddz_flat.h ddz_cards.h ddz_moves.h ddz_movegen.h ddz_solver.h mj_flat.h mj_shanten.h; do
+for f in mjverify_ddz.h ddz_flat.h ddz_line.h ddz_cards.h ddz_moves.h ddz_movegen.h ddz_solver.h mj_flat.h mj_shanten.h; do
   check "installed-include/mjverify/$f" yes "$([ -f "$prefix/include/mjverify/$f" ] && echo yes)"
 done
 check installed-ddz-pc yes "$([ -f "$pc/mjverify-ddz.pc" ] && echo yes)"

@@ -85,10 +85,14 @@ fifo_case() { # name, then the command (its output path is the FIFO "ff")
   shift
   rm -f ff got
   mkfifo ff
-  timeout 20 cat ff >got &
+  cat ff >got &
   reader=$!
-  "$@" >/dev/null 2>err; rc=$?
-  wait "$reader"
+  timeout 300 "$@" >/dev/null 2>err; rc=$?
+  # the reader ends when the command closes the FIFO; one that never opened it is stopped here
+  n=0
+  while kill -0 "$reader" 2>/dev/null && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+  kill "$reader" 2>/dev/null
+  wait "$reader" 2>/dev/null
   if [ "$rc" -eq 0 ] && [ -p ff ] && [ -s got ]; then ok; else
     bad "$name: exit $rc, ff a FIFO: $([ -p ff ] && echo yes || echo no), $(wc -c <got) bytes read: $(cat err)"; fi
 }

@@ -56,7 +56,7 @@ static int usage_error(const char *cmd, const char *what, const char *arg)
 }
 
 /* SIZE: bytes, or a number with K, M or G (binary units). */
-static int parse_size(const char *s, size_t *out)
+int ddz_parse_size(const char *s, size_t *out)
 {
     char *end;
     errno = 0;
@@ -161,7 +161,7 @@ int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy
             return usage_error(cmd, "--threads: a number 0 (all cores) to 256 expected, not", threads);
         a->opt.threads = (int)t;
     }
-    if (memory && parse_size(memory, &a->opt.memory_bytes))
+    if (memory && ddz_parse_size(memory, &a->opt.memory_bytes))
         return usage_error(cmd, "--memory: a size such as 512M or 2G (at most 1T) expected, not", memory);
     if (tlimit) {
         char *end;
@@ -533,6 +533,8 @@ int ddz_cmd_solve(int argc, char **argv)
     static ddz_result res;
     static ddz_line line;
     double t0 = wall_seconds();
+    if (argc > 1 && strcmp(argv[1], "-") == 0)
+        return ddz_cmd_batch(argc, argv); /* ddz solve - = ddz batch - */
     ddz_solve_args a = {.cmd = "solve"};
     int rc = ddz_solve_parse(argc, argv, &a, 1);
     char buf[128], me[64], en[64], last[96], rules[128];
@@ -649,7 +651,8 @@ int ddz_cmd_solve(int argc, char **argv)
                    line.ply[i].side ? "enemy" : "me", buf, hm, he);
         }
         printf("],\"line_exact\":%s,\"line_complete\":%s,\"line_plies\":%d,\"interrupted\":%s,", 
-               line.exact && !from_first ? "true" : "false", line.stopped || line.n == 0 ? "false" : "true",
+               line.exact && !from_first ? "true" : "false",
+               line.stopped || line.n == 0 || line.outcome != o ? "false" : "true",
                line.length, interrupted ? "true" : "false");
         printf("\"stats\":{\"nodes\":%llu,\"tt_hits\":%llu,\"tt_stores\":%llu,\"tt_evictions\":%llu,"
                "\"tt_bytes\":%zu,\"seconds\":%.6f,\"line_nodes\":%llu,\"line_solves\":%llu,\"line_seconds\":%.6f}}\n",
@@ -679,11 +682,15 @@ int ddz_cmd_solve(int argc, char **argv)
         }
         if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
             printf(" none: the position is undecided\n");
+        else if (line.outcome == DDZ_SOLVE_ERROR || (line.outcome != o && !line.stopped))
+            printf("%s (no line to the end: the solver's values contradict each other%s)\n", line.n ? "..." : " none",
+                   a.solver->flawed ? ", as a flawed solver's may" : "");
         else if (line.stopped)
             printf("%s... (cut short by %s)\n", line.n ? "" : " none", why_short);
         else if (!line.exact)
-            printf(" (the length search's budget ran out: the rest plays a winning move against the reply proven to "
-                   "last longest so far)\n");
+            printf(" (the length search ran out of %s: from there a winning move against the reply proven to last "
+                   "longest so far)\n",
+                   a.deadline > 0 && past_deadline(&a) ? "time" : "budget");
         else if (from_first)
             printf(" (%d plies: the first winning move found, then the fastest proven win against the longest "
                    "defence)\n",

@@ -17,7 +17,8 @@ int ddz_verify_positions3(int argc, char **argv); /* verify_positions3.c: ddz ve
 int ddz_cmd_solve3(int argc, char **argv);  /* cmd_solve3.c: ddz solve3 L F1 F2 [--turn S] ... */
 int ddz_cmd_certify(int argc, char **argv); /* cmd_certify.c: ddz certify STRATEGY-FILE */
 int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 */
-int ddz_cmd_bench(int argc, char **argv);   /* cmd_bench.c: ddz bench SET_FILE... */
+int ddz_cmd_bench(int argc, char **argv);
+int ddz_cmd_batch(int argc, char **argv);   /* cmd_batch.c: ddz batch FILE|- (also ddz solve -) */   /* cmd_bench.c: ddz bench SET_FILE... */
 int ddz_cmd_deal3(int argc, char **argv);   /* cmd_bench3.c: ddz deal SEED N1 N2 N3 */
 int ddz_bench3_is_set(const char *path);    /* cmd_bench3.c: the file says '# players: 3' */
 int ddz_bench3(int argc, char **argv);      /* cmd_bench3.c: ddz bench on three-player sets */
@@ -27,6 +28,9 @@ int ddz_bench3(int argc, char **argv);      /* cmd_bench3.c: ddz bench on three-
 #define DDZ_USAGE_SOLVE                                                                                      \
     "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S] " \
     "[--first] [--progress|--quiet] [--json] [--strategy FILE]"
+#define DDZ_USAGE_BATCH                                                                                     \
+    "FILE|- [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S] [--first] [--line] " \
+    "[--json]"
 #define DDZ_USAGE_PLAY "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S]"
 #define DDZ_USAGE_VERIFY                                                                                          \
     "--moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--max-total T] [--deck full|small] " \

@@ -18,6 +18,8 @@ typedef struct {
     double deadline;      /* CLOCK_MONOTONIC seconds at which --time-limit ends the command; 0 none */
 } ddz_solve_args;
 
+/* SIZE: bytes, or a number with K, M or G (binary units), at most 1T; 0 or -1 when not one. */
+int ddz_parse_size(const char *s, size_t *out);
 /* Parses ME ENEMY and the flags; returns 0, or the exit status after a one-line error. */
 int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy);
 /* The move the side to move plays in a line of play (ddz_line.h): the shortest win when the

@@ -141,6 +141,30 @@ static const cli_help helps[] = {
      {{NULL, NULL}},
      "One line, the same on every machine.",
      {"ddz deal 1 13 13", "ddz solve $(ddz deal 7 17 17)"}},
+    {"batch",
+     "Solves every position of FILE (- reads standard input; ddz solve - is the same): one position a line, "
+     "ME ENEMY [LAST], the format of the benchmark sets (# comments, blank lines skipped, # rules: R for the "
+     "lines below, # expect: win|loss checked against the answer). Several positions are solved at once, one "
+     "thread each (as DDS solves boards), and each gets one output line, in input order. A bad line gets an "
+     "error line in its place and the batch goes on. Ctrl-C stops: the lines finished in order are printed "
+     "(exit 130).",
+     {{"--rules R", RULES_TEXT "; the rules until a # rules: line"},
+      {"--solver NAME", SOLVER_TEXT},
+      {"--threads N", "positions solved at once, 0 = all cores (default 0); the answers are the same for any N"},
+      {"--memory SIZE", "each position's table (default: by the position, as ddz solve)"},
+      {"--time-limit S", "seconds for each position; past it the position's outcome is timeout unless a win was "
+                         "found (default none)"},
+      {"--first", "stop each position at its first winning first move (default: decide every first move)"},
+      {"--line", "add each position's line of play (as ddz solve shows it)"},
+      {"--json", "JSON lines instead of TSV"}},
+     "TSV on standard output, one line per position: input line number, ME, ENEMY, LAST, rules, outcome (win, "
+     "loss, timeout), the winning first moves (space-separated, - for none), the first moves, nodes, seconds "
+     "(and with --line the line of play); a bad line: NUMBER, error, the reason. --json: one object a line "
+     "with the same fields ({\"line\":N,\"error\":...} for a bad line). A summary on standard error. Exit 0, "
+     "or 1 when a line was bad, a solve failed or an answer differed from # expect:, 2 on a bad flag or an "
+     "unreadable FILE.",
+     {"ddz batch ddz/bench/deal-13v13.txt --threads 2", "ddz deal 5 10 10 | ddz solve - --json",
+      "ddz batch ddz/bench/published.txt --line --time-limit 10"}},
     {"bench",
      "Times the solvers on sets of positions (ddz/bench/*.txt: ME ENEMY [LAST] a line, # rules: and # expect: "
      "directives), every set read and checked first; each solve capped by --time-limit and all by --budget. A "

@@ -32,6 +32,9 @@ static const ddz_command commands[] = {
      ddz_cmd_certify},
     {"deal", DDZ_USAGE_DEAL, "a seeded deal: ME the first N1 cards of a shuffled deck, ENEMY the next N2 (with N3: L, F1, F2 for three players)",
      ddz_cmd_deal},
+    {"batch", DDZ_USAGE_BATCH,
+     "solves the positions of a set file or standard input, several at once, one TSV or JSON line each",
+     ddz_cmd_batch},
     {"bench", DDZ_USAGE_BENCH,
      "times the solvers on sets of positions (ddz/bench/) under a time cap and a total budget, as CSV", ddz_cmd_bench},
 };

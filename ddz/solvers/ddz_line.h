@@ -36,15 +36,15 @@ typedef struct {
                                    limit does; read between steps */
 } ddz_line_options;
 
-#define DDZ_LINE_BUDGET 400000ull
+#define DDZ_LINE_BUDGET 250000ull
 
 typedef struct {
     ddz_outcome outcome; /* of the root for the player to move: WIN or LOSS; TIMEOUT when not even
                             that was decided in time; ERROR on out of memory or a solver error */
     int exact;           /* 1: every ply chosen with proven lengths: the winner's moves win as fast
                             as any can, each of the loser's makes the win take as long as any can;
-                            0: past the budget, the rest is a winning move and the loser's reply
-                            proven to last longest so far */
+                            0: past the budget (or, with no search left, the time limit), the rest
+                            is a winning move and the loser's reply proven to last longest so far */
     int stopped;         /* 1: the time limit (or stop) came first: ply[] is only the start */
     int length;          /* exact and not stopped: the game's length in plies under best play
                             (= n); else 0 */

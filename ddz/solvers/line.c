@@ -29,7 +29,7 @@ typedef struct {
     unsigned char used;
 } entry;
 
-enum { GO = 0, OUT_BUDGET = 1, OUT_TIME = 2, OUT_ERROR = 3 };
+enum { GO = 0, OUT_BUDGET = 1, OUT_TIME = 2, OUT_ERROR = 3, OUT_STOP = 4 };
 
 typedef struct {
     const ddz_line_options *o;
@@ -42,6 +42,7 @@ typedef struct {
     double deadline;  /* CLOCK_MONOTONIC seconds; 0 none */
     unsigned long long nodes, budget, solves, small;
     int out; /* GO, or why the search stopped */
+    int late; /* the time ran out during the length search: the rest from what is known, no search */
     ddz_move chosen; /* winner_move's pick */
 } lctx;
 
@@ -165,7 +166,7 @@ static int stopped(lctx *c)
     if (c->out)
         return 1;
     if (c->o->stop && *c->o->stop)
-        c->out = OUT_TIME;
+        c->out = OUT_STOP;
     else if (c->deadline > 0 && mono_now() > c->deadline)
         c->out = OUT_TIME;
     return c->out != GO;
@@ -196,6 +197,8 @@ static int remember(lctx *c, const ddz_position *p, int v)
  * move. -2 when stopped. */
 static int short_solve(lctx *c, const ddz_position *p, ddz_move *win)
 {
+    if (c->late)
+        return -1; /* no time left for a search: not known */
     if (stopped(c))
         return -2;
     ddz_solve_options so = {0};
@@ -223,7 +226,7 @@ static int short_solve(lctx *c, const ddz_position *p, ddz_move *win)
     return remember(c, p, r == DDZ_SOLVE_WIN);
 }
 
-#define LINE_SOLVE_CARDS 12
+#define LINE_SOLVE_CARDS 10
 
 /* The exact value of a small position (at most LINE_SOLVE_CARDS cards) by a plain search with
  * the memo (the table read first): for the many small positions near the end of a line a short
@@ -283,7 +286,7 @@ static int known(lctx *c, const ddz_position *p)
         v = w < 0 ? w : !w;
     }
     c->top = base;
-    if (v == -1 && hand_cards(p->me) + hand_cards(p->enemy) <= LINE_SOLVE_CARDS)
+    if (v == -1 && !c->late && hand_cards(p->me) + hand_cards(p->enemy) <= LINE_SOLVE_CARDS)
         v = small_value(c, p);
     return v;
 }
@@ -339,6 +342,8 @@ static int winning_moves(lctx *c, const ddz_position *x, int (*attempt)(lctx *, 
     if (!result && !any) {
         ddz_move w;
         int v = short_solve(c, x, &w);
+        if (v == -1 && c->out == GO)
+            c->out = OUT_TIME; /* late, and nothing known: the line stops here */
         if (v < 0)
             return -1;
         if (v == 0) {
@@ -403,6 +408,18 @@ static int to_win(lctx *c, const ddz_position *x)
     return -1;
 }
 
+/* The length search ran out (budget, or time: then no more searches either): the rest of the
+ * line goes on without lengths. Nonzero when it may. */
+static int give_up_lengths(lctx *c, int *exact)
+{
+    if (c->out != OUT_BUDGET && c->out != OUT_TIME)
+        return 0;
+    c->late |= c->out == OUT_TIME;
+    c->out = GO;
+    *exact = 0;
+    return 1;
+}
+
 /* winning_moves' attempt for the line: m is taken when it wins within d (exact), or at once. */
 static int take_within(lctx *c, const ddz_position *x, const ddz_move *m, int d)
 {
@@ -428,19 +445,13 @@ static int winner_move(lctx *c, const ddz_position *x, ddz_move *out, int *exact
         }
     c->top = base;
     int D = *exact ? to_win(c, x) : 0;
-    if (D < 0 && c->out == OUT_BUDGET) {
-        *exact = 0;
-        c->out = GO;
+    if (D < 0 && give_up_lengths(c, exact))
         D = 0;
-    }
     if (D < 0)
         return -1;
     int r = winning_moves(c, x, take_within, D);
-    if (r < 0 && c->out == OUT_BUDGET) {
-        *exact = 0;
-        c->out = GO;
+    if (r < 0 && D && give_up_lengths(c, exact))
         r = winning_moves(c, x, take_within, 0);
-    }
     if (r < 0)
         return -1;
     if (r == 0) {
@@ -474,9 +485,7 @@ static int loser_move(lctx *c, const ddz_position *p, ddz_move *out, int *exact)
             if (w == 1)
                 continue; /* no longer than the best so far */
             plies = w < 0 ? -1 : to_win(c, &y);
-            if (plies < 0 && c->out == OUT_BUDGET) {
-                *exact = 0;
-                c->out = GO;
+            if (plies < 0 && give_up_lengths(c, exact)) {
                 i = (size_t)-1; /* again, from the bounds proven so far */
                 best = -1;
                 continue;
@@ -564,7 +573,7 @@ ddz_outcome ddz_line_of_play(const ddz_position *root, const ddz_line_options *o
         out->length = (int)out->n;
     }
 done:
-    if (v < 0 && c.out == OUT_TIME)
+    if (v < 0 && (c.out == OUT_TIME || c.out == OUT_STOP))
         out->outcome = DDZ_SOLVE_TIMEOUT;
     out->nodes = c.nodes + c.small;
     out->solves = c.solves;

@@ -29,6 +29,9 @@ class Error(ValueError):
         self.argument = argument
 
 
+Error.__module__ = "mjverify"  # shown as mjverify.Error, where users catch it
+
+
 def _search_dirs() -> list[Path]:
     """Where the libraries are looked for, in order (the README's "Finding the library")."""
     env = os.environ.get("MJVERIFY_LIB_DIR")

@@ -5,7 +5,9 @@
     ['pass', 'single:5']
     >>> s = ddz.solve("3455KK", "345522")
     >>> s.outcome, [m.text for m in s.winning_moves]
-    ('win', [...])
+    ('win', ['single:4', 'single:5'])
+    >>> [f"{who} {m.text}" for who, m in s.line][:2]
+    ['me single:4', 'enemy pass']
 
 Hands are text in the ``ddz`` command's notation (``3 4 5 6 7 8 9 T J Q K A 2 X D``, ten also
 ``10``/``0``, jokers also ``Y``/``Z``), or DouZero card lists (``[3, 3, 17, 20]``). rlcard's
@@ -19,6 +21,7 @@ Refused input raises :class:`mjverify.Error` (a ValueError) with the library's m
 from __future__ import annotations
 
 import ctypes
+import time
 from typing import NamedTuple, Optional, Sequence, Union
 
 from . import _lib
@@ -60,7 +63,7 @@ class _Position(ctypes.Structure):
 
 class _Options(ctypes.Structure):
     _fields_ = [("threads", i32), ("memory_bytes", sz), ("all_first_moves", i32), ("time_limit_s", ctypes.c_double),
-                ("table", vp)]
+                ("table", vp), ("live", vp)]  # ddz_solve_options, ddz_solver.h: live NULL = none
 
 
 _MAX_FIRST = 4096
@@ -83,13 +86,31 @@ class _Solver(ctypes.Structure):
                 ("flawed", i32), ("solve", _SOLVE)]
 
 
+class _LineOptions(ctypes.Structure):
+    _fields_ = [("rules", ctypes.POINTER(_Rules)), ("solver", vp), ("table", vp), ("root", ctypes.POINTER(_Result)),
+                ("memory_bytes", sz), ("time_limit_s", ctypes.c_double), ("budget", ctypes.c_ulonglong), ("stop", vp)]
+
+
+class _LinePly(ctypes.Structure):
+    _fields_ = [("move", _Move), ("side", i32), ("me", u64), ("enemy", u64)]
+
+
+_LINE_MAX = 96
+
+
+class _Line(ctypes.Structure):
+    _fields_ = [("outcome", i32), ("exact", i32), ("stopped", i32), ("length", i32), ("n", sz),
+                ("ply", _LinePly * _LINE_MAX), ("nodes", ctypes.c_ulonglong), ("solves", ctypes.c_ulonglong)]
+
+
 def _fn(name, restype, *argtypes):
     return _lib._fn(name, restype, *argtypes, library=lib)
 
 
 _lib.check_layouts(_fn("ddz_flat_sizeof", sz, ctypes.c_char_p),
                    {"ddz_move": _Move, "ddz_rules": _Rules, "ddz_error": _Error, "ddz_position": _Position,
-                    "ddz_solve_options": _Options, "ddz_result": _Result, "ddz_solver": _Solver}, "libmjverify-ddz")
+                    "ddz_solve_options": _Options, "ddz_result": _Result, "ddz_solver": _Solver,
+                    "ddz_line_options": _LineOptions, "ddz_line_ply": _LinePly, "ddz_line": _Line}, "libmjverify-ddz")
 
 
 P_ERR, P_MOVE, P_RULES = ctypes.POINTER(_Error), ctypes.POINTER(_Move), ctypes.POINTER(_Rules)
@@ -104,6 +125,11 @@ _generate = _fn("ddz_generate", sz, u64, P_MOVE, P_RULES, P_MOVE, sz)
 _type_name = _fn("ddz_type_name", ctypes.c_char_p, i32)
 _status_name = _fn("ddz_status_name", ctypes.c_char_p, i32)
 _solver_find = _fn("ddz_solver_find", ctypes.POINTER(_Solver), ctypes.c_char_p)
+_table_new = _fn("ddz_table_new", vp, sz)
+_table_free = _fn("ddz_table_free", None, vp)
+_table_default_bytes = _fn("ddz_table_default_bytes", sz, ctypes.POINTER(_Position))
+_line_of_play = _fn("ddz_line_of_play", i32, ctypes.POINTER(_Position), ctypes.POINTER(_LineOptions),
+                    ctypes.POINTER(_Line))
 _TYPES = tuple(_type_name(t).decode() for t in range(15))
 
 
@@ -345,18 +371,24 @@ class Solution(NamedTuple):
         position wins), as the ``ddz solve`` line "winning first moves" lists them.
     first_moves: each legal first move with ``True`` (wins), ``False`` (loses) or ``None``
         (not decided: ``first_only``, or a timeout).
-    line: a line of play, ``(player, move)`` pairs with player ``"me"`` or ``"enemy"``; ``None``
-        in this version (the library's public line-of-play entry is not there yet: ``ddz
-        solve`` prints one).
-    nodes, seconds: the search's node count and time.
+    line: a line of play to the end, ``(player, move)`` pairs with player ``"me"`` or
+        ``"enemy"`` (``ddz solve``'s line: the winner's shortest win against the loser's most
+        stubborn defence, ``ddz_line_of_play``); with ``first_only``, from the first winning move
+        found; ``[]`` when the outcome is a timeout; shorter than the game when the time limit
+        cut it.
+    nodes, seconds: the search's node count and time (the root's solve; the line's own work not
+        counted).
+    line_exact: whether every ply of the line was chosen with proven lengths (False past the
+        line search's node budget, or when the line was cut short).
     """
 
     outcome: str
     winning_moves: list
     first_moves: list
-    line: Optional[list]
+    line: list
     nodes: int
     seconds: float
+    line_exact: bool = False
 
     @property
     def win(self) -> Optional[bool]:
@@ -377,7 +409,8 @@ def solve(me: Cards, enemy: Cards, last=None, rules: str = "rlcard", first_only:
         leads).
     rules: ``rlcard`` (default), ``douzero``, with switches ``no-TYPE``.
     first_only: stop at the first winning move instead of deciding every first move.
-    time_limit: seconds; past them the outcome is ``"timeout"`` unless a win was already found.
+    time_limit: seconds for the whole call: the search gets 90% (past it the outcome is
+        ``"timeout"`` unless a win was already found), the line of play what is left.
     threads: ``None`` or 1 the calling thread, 0 every core, N threads (the outcome and the
         winning moves never depend on it). The GIL is released while the solver runs.
     solver: ``fast`` (default), ``naive``, ``seed004`` (flagged: a port of published wrong code).
@@ -403,7 +436,7 @@ def solve(me: Cards, enemy: Cards, last=None, rules: str = "rlcard", first_only:
     if time_limit is not None:
         if not isinstance(time_limit, (int, float)) or not 0 < time_limit < float("inf"):
             raise ValueError(f"time_limit: a positive number of seconds expected, not {time_limit!r}")
-        opt.time_limit_s = float(time_limit)
+        opt.time_limit_s = 0.9 * float(time_limit)  # as `ddz solve`: the line gets the rest
     if memory is not None:
         if not isinstance(memory, int) or memory <= 0:
             raise ValueError(f"memory: a positive number of bytes expected, not {memory!r}")
@@ -414,11 +447,61 @@ def solve(me: Cards, enemy: Cards, last=None, rules: str = "rlcard", first_only:
     if not s:
         names = ", ".join(x.name for x in solvers())
         raise Error(f"no solver named '{solver}' ({names})", "bad-solver", 0, "solver")
-    res = _Result()
-    o = s.contents.solve(ctypes.byref(pos), ctypes.byref(r), ctypes.byref(opt), ctypes.byref(res))
-    if o not in _OUTCOMES:
-        raise RuntimeError("ddz solve: the solver failed (a move list beyond its bounds, or out of memory)")
+    # One table for the root's solve and the line (as `ddz solve`): the line reads what the solve
+    # proved. Solvers other than fast keep no table.
+    table = None
+    if s.contents.name == b"fast":
+        table = _table_new(opt.memory_bytes or _table_default_bytes(ctypes.byref(pos)))
+        if not table:
+            raise MemoryError("ddz solve: out of memory for the table (try a smaller memory=)")
+        opt.table = table
+    try:
+        res = _Result()
+        started = time.monotonic()
+        o = s.contents.solve(ctypes.byref(pos), ctypes.byref(r), ctypes.byref(opt), ctypes.byref(res))
+        if o not in _OUTCOMES:
+            raise RuntimeError("ddz solve: the solver failed (a move list beyond its bounds, or out of memory)")
+        line, exact = [], False
+        if o != -1:
+            left = 0.0
+            if time_limit is not None:  # what the solve left (0 would mean no limit)
+                left = max(float(time_limit) - (time.monotonic() - started), 1e-3)
+            line, exact = _line(pos, r, s, table, res, first_only and o == 1, opt.memory_bytes, left)
+    finally:
+        if table:
+            _table_free(table)
     n = min(res.n_first, _MAX_FIRST)
     first = [(_move(res.first[i]), None if res.first_wins[i] < 0 else res.first_wins[i] == 1) for i in range(n)]
     wins = [m for m, w in first if w]
-    return Solution(_OUTCOMES[o], wins, first, None, res.nodes, res.seconds)
+    return Solution(_OUTCOMES[o], wins, first, line, res.nodes, res.seconds, exact)
+
+
+def _line(pos: _Position, rules: _Rules, solver, table, res: _Result, from_first: bool, memory: int,
+          time_limit: float) -> tuple[list, bool]:
+    """The line of play after the root's solve: from the root when every first move was decided,
+    else (first_only) the first winning move found, then the line from there."""
+    lo = _LineOptions()
+    lo.rules = ctypes.pointer(rules)
+    lo.solver = ctypes.cast(solver, vp)
+    lo.table = table
+    lo.root = ctypes.pointer(res)
+    lo.memory_bytes = memory
+    lo.time_limit_s = time_limit
+    out = _Line()
+    prefix, root, flip = [], pos, False
+    if from_first:
+        w = next(i for i in range(res.n_first) if res.first_wins[i] == 1)
+        first = res.first[w]
+        prefix = [("me", _move(first))]
+        if pos.me == first.cards:  # it plays out at once
+            return prefix, True
+        root = _Position(pos.enemy, pos.me - first.cards, first if first.type else _Move())
+        lo.root = None
+        flip = True
+    o = _line_of_play(ctypes.byref(root), ctypes.byref(lo), ctypes.byref(out))
+    if o == -2:
+        raise RuntimeError("ddz solve: the line of play failed (out of memory, or the solver failed)")
+    names = ("enemy", "me") if flip else ("me", "enemy")
+    plies = [(names[out.ply[i].side], _move(out.ply[i].move)) for i in range(min(out.n, _LINE_MAX))]
+    return prefix + plies, bool(out.exact) and not out.stopped
+

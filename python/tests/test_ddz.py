@@ -164,6 +164,22 @@ def after(me: str, enemy: str, move: ddz.Move):
     return enemy, ddz.from_douzero(rest), None if move.is_pass else move
 
 
+def replay(me: str, enemy: str, last, rules: str, line: list) -> str:
+    """Plays the line out, every move checked legal by the move generator; who empties first."""
+    hands = {"me": ddz.to_douzero(me), "enemy": ddz.to_douzero(enemy)}
+    beat = last
+    for i, (player, move) in enumerate(line):
+        assert player == ("me", "enemy")[i % 2], (i, player)
+        assert move in ddz.moves(hands[player], beat=beat, rules=rules), (i, move.text)
+        for c in move.douzero():
+            hands[player].remove(c)
+        if not hands[player]:
+            assert i == len(line) - 1, "the line goes on after the game ended"
+            return player
+        beat = None if move.is_pass else move
+    raise AssertionError("the line stops before anyone has emptied their hand")
+
+
 @pytest.mark.parametrize("me, enemy, last, rules, expect", published())
 def test_published_puzzles(me, enemy, last, rules, expect):
     """Each published endgame: the printed outcome where the source prints one, and every
@@ -174,10 +190,16 @@ def test_published_puzzles(me, enemy, last, rules, expect):
         assert s.outcome == expect
     assert bool(s.winning_moves) == (s.outcome == "win") and s.win == (s.outcome == "win")
     assert len(s.first_moves) >= len(s.winning_moves) and all(w is not None for _, w in s.first_moves)
-    for m in s.winning_moves[:3]:
+    for m in s.winning_moves[:1]:
         en, rest, beat = after(me, enemy, m)
         if rest:
             assert ddz.solve(en, rest, last=beat, rules=rules).outcome == "loss", m.text
+    # the line is a legal game that the side the solver names wins
+    assert replay(me, enemy, last, rules, s.line) == ("me" if s.outcome == "win" else "enemy")
+    if s.outcome == "win":
+        assert s.line[0][1] in s.winning_moves
+        one = ddz.solve(me, enemy, last=last, rules=rules, first_only=True)
+        assert replay(me, enemy, last, rules, one.line) == "me"
 
 
 def test_solve_options_agree():
@@ -192,7 +214,7 @@ def test_solve_options_agree():
     assert ddz.solve("3455KK", "345522", solver="naive").winning_moves == ddz.solve("3455KK", "345522").winning_moves
     dz = ddz.solve(ddz.to_douzero(me), ddz.to_douzero(enemy), rules="douzero")
     assert dz.outcome == "win"
-    assert full.line is None  # no public line-of-play entry in the library yet
+    assert full.line and one.line and full.line[0][1] in full.winning_moves
 
 
 def test_solve_with_last_and_time_limit():
@@ -201,7 +223,7 @@ def test_solve_with_last_and_time_limit():
     big = ddz.solve("3334445556667789TJ", "TJQKA2XD89", time_limit=0.001)
     assert big.outcome in ("win", "loss", "timeout")
     if big.outcome == "timeout":
-        assert big.win is None
+        assert big.win is None and big.line == []
 
 
 def test_solvers_registry():
