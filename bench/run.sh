@@ -78,5 +78,6 @@ fi
 # the Dou Dizhu sets, when the bench target passes the ddz command (bench/ddz.sh)
 if [ $# -ge 3 ]; then
   sh "$here/ddz.sh" "$3" "$data" quick || status=1
+  sh "$here/ddz3.sh" "$3" "$data" quick || status=1 # three players (issue 29)
 fi
 exit $status

@@ -10,8 +10,8 @@ extern "C" {
 #endif
 
 /* sizeof "ddz_move", "ddz_rules", "ddz_error", "ddz_position", "ddz_solve_options",
- * "ddz_result", "ddz_solver", "ddz_line_options", "ddz_line_ply", "ddz_line"; 0 for any other
- * name. */
+ * "ddz_result", "ddz_solver", "ddz_solve_live", "ddz_line_options", "ddz_line_ply",
+ * "ddz_line"; 0 for any other name. */
 size_t ddz_flat_sizeof(const char *type);
 
 #ifdef __cplusplus

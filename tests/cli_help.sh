@@ -50,8 +50,9 @@ d=$src/ddz/cli
 extra=
 check_command ddz moves "$d/cmd_moves.c"
 check_command ddz certify "$d/cmd_certify.c"
-check_command ddz verify "$d/cmd_verify.c" "$d/verify_positions.c"
-check_command ddz bench "$d/cmd_bench.c"
+check_command ddz verify "$d/cmd_verify.c" "$d/verify_positions.c" "$d/verify_positions3.c"
+check_command ddz bench "$d/cmd_bench.c" "$d/cmd_bench3.c"
+check_command ddz solve3 "$d/cmd_solve3.c"
 check_command ddz deal /dev/null # no flags: SEED N1 N2
 check_command ddz solve "$d/cmd_solve.c"
 check_command ddz batch "$d/cmd_batch.c"
@@ -78,10 +79,10 @@ for prog in ddz mjverify; do
     "$bin" help "$cmd" >/dev/null 2>&1 && ok || bad "$prog man page: section $cmd is no command"
   done
 done
-for cmd in moves solve play verify certify deal batch bench help; do
+for cmd in moves solve solve3 play verify certify deal batch bench help; do
   grep -q "^\.SS $cmd\$" "$tmp/ddz.1" && ok || bad "ddz.1 lacks $cmd"
 done
-"$ddz" help | grep -c '^  [a-z]' | grep -qx 8 && ok || bad "ddz help does not list the 8 commands"
+"$ddz" help | grep -c '^  [a-z]' | grep -qx 9 && ok || bad "ddz help does not list the 9 commands"
 
 # the completion offers what the help lists (bash, with ddz on the PATH)
 if command -v bash >/dev/null; then
@@ -93,7 +94,7 @@ if command -v bash >/dev/null; then
     COMP_WORDS=(ddz verify --deck ''); COMP_CWORD=3; _ddz; echo \"\${COMPREPLY[*]}\"
     COMP_WORDS=(ddz solve --rules rlcard,no-fo); COMP_CWORD=3; _ddz; echo \"\${COMPREPLY[*]}\"" 2>&1)
   want="--threads --time-limit
-solve
+solve solve3
 full small
 rlcard,no-four2 rlcard,no-four22"
   [ "$got" = "$want" ] && ok || bad "ddz completion: got '$got', want '$want'"

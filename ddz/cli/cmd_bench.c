@@ -65,6 +65,8 @@ static int parse_count(const char *s, long lo, long hi, long *out)
 
 int ddz_cmd_deal(int argc, char **argv)
 {
+    if (argc == 5) /* SEED N1 N2 N3: a three-player deal (cmd_bench3.c) */
+        return ddz_cmd_deal3(argc, argv);
     if (argc != 4) {
         fprintf(stderr, "ddz deal: three arguments expected (SEED N1 N2), got %d\n" USAGE_DEAL, argc - 1);
         return 2;
@@ -244,6 +246,10 @@ static int parse_seconds(const char *s, double *out)
 
 int ddz_cmd_bench(int argc, char **argv)
 {
+    /* three-player sets ('# players: 3') go to their own bench (cmd_bench3.c) */
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] != '-' && ddz_bench3_is_set(argv[i]))
+            return ddz_bench3(argc, argv);
     const char *solvers_arg = "fast", *threads_arg = "1", *limit_arg = "10", *budget_arg = NULL,
                *memory_arg = NULL, *csv_path = NULL, *summary_path = NULL;
     const char *files[256];

@@ -158,6 +158,10 @@ static int usage(const char *msg, const char *arg)
 int ddz_cmd_verify(int argc, char **argv)
 {
     int moves = 0, max_cards = -1, nrules = 0;
+    /* --positions3 (the three-player game) has its own flags (verify_positions3.c) */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--positions3") == 0)
+            return ddz_verify_positions3(argc, argv);
     /* --positions has its own flags (verify_positions.c) */
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--positions") == 0) {

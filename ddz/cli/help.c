@@ -62,6 +62,29 @@ static const cli_help helps[] = {
      {"ddz solve 32JJ 7TTD", "ddz solve $(ddz deal 3 20 17) --first",
       "ddz solve 3334578TJJQKAAA22 445666778889JQK2X --time-limit 5 --json",
       "ddz solve 6666A KK --last 2 --strategy win.txt"}},
+    {"solve3",
+     "Decides a three-player position (ddz/THREE_PLAYER.md): the landlord L against the farmers F1 and F2, who "
+     "win together, in turn order L, F1, F2, every hand open. Prints the winning side, every winning move of the "
+     "seat to move (--turn, leading or answering --last made by --by), and a line of play: the winning side's "
+     "first winning move at each turn against the losing side's stubbornest move (the one after which the "
+     "winners' proof takes the most nodes, where that is quick to find).",
+     {{"--turn L|F1|F2", "the seat to move (default L)"},
+      {"--last MOVE", "the move the seat to move answers (pass, the cards, or TYPE:CARDS); default: it leads"},
+      {"--by L|F1|F2", "the seat that made --last (default: the seat before the one to move)"},
+      {"--rules R", RULES_TEXT},
+      {"--solver fast3|naive3", "the solver: fast3 (exact, table, parallel) or naive3 (exact, plain) (default fast3)"},
+      {"--threads N", "threads of fast3 over the first moves, 0 = all cores, at most 256 (default 0)"},
+      {"--memory SIZE", "bound on fast3's table, bytes or with K, M, G (default: by the position, 8K doubled for "
+                        "every two cards, at most 256M)"},
+      {"--time-limit S", "seconds for each solve (the root's, each of the line's and each of the certificate's); "
+                         "default none"},
+      {"--json", "one JSON object: the position, winner (landlord or farmers), outcome, first moves with their "
+                 "values, winning_moves, the line (seat and move each), stats"},
+      {"--strategy FILE", "write the winning side's strategy (ddz-strategy3) that ddz certify checks"}},
+     "Text: the position, the winner, the winning moves, the line, the statistics. Exit 0 answered (a timeout "
+     "included), 1 a bad position or a failed write, 2 a bad flag.",
+     {"ddz solve3 9 48 7 --turn F1 --last 5 --by L", "ddz solve3 $(ddz deal 1 10 8 8) --json",
+      "ddz solve3 34566667 TK2 589 --strategy win3.txt"}},
     {"play",
      "Play ENEMY's hand against the solver, which holds ME and moves first. Type a move a line (pass, the cards, "
      "or TYPE:CARDS); ? lists your legal moves, h gives a hint (a winning move when there is one), q or end of "
@@ -91,7 +114,11 @@ static const cli_help helps[] = {
       {"--memory SIZE", "--positions: the fast solver's table, 64K..64G (default 16M)"},
       {"--json FILE", "--positions: write the JSON summary to FILE (- = standard output)"},
       {"--report FILE", "--positions: write the Markdown report to FILE (- = standard output)"},
-      {"--quiet", "--positions: no progress lines on standard error"}},
+      {"--quiet", "--positions: no progress lines on standard error"},
+      {"--positions3", "the three-player solvers against the three-player retrograde oracle (ddz/THREE_PLAYER.md): "
+                       "every position of three hands of 1..N cards (N 1..4, default 3; --deck default small), "
+                       "each seat to lead or answer; takes --max-cards, --deck, --rules, --solver (fast3, naive3), "
+                       "--threads, --report, --quiet"}},
      "The counts and every disagreement on standard output (on standard error when --json - or --report - takes "
      "it); exit 0 when every unflagged solver (and the generator) agrees, 1 when one disagrees or a file could "
      "not be written, 2 on a bad flag.",
@@ -109,7 +136,8 @@ static const cli_help helps[] = {
      {"ddz certify win.txt", "ddz certify - --me 32JJ --enemy 7TTD < win.txt"}},
     {"deal",
      "Prints a seeded deal: the 54 cards shuffled by Fisher-Yates with core's splitmix64 stream mj_rng{SEED}, ME "
-     "the first N1 cards, ENEMY the next N2 (1..20 each), as ME ENEMY; the benchmark sets are made this way.",
+     "the first N1 cards, ENEMY the next N2 (1..20 each), as ME ENEMY; with N3, three hands L F1 F2 for ddz "
+     "solve3. The benchmark sets are made this way.",
      {{NULL, NULL}},
      "One line, the same on every machine.",
      {"ddz deal 1 13 13", "ddz solve $(ddz deal 7 17 17)"}},
@@ -140,7 +168,10 @@ static const cli_help helps[] = {
     {"bench",
      "Times the solvers on sets of positions (ddz/bench/*.txt: ME ENEMY [LAST] a line, # rules: and # expect: "
      "directives), every set read and checked first; each solve capped by --time-limit and all by --budget. A "
-     "decided answer that differs from the expected one or from another unflagged solver's is an ERROR.",
+     "decided answer that differs from the expected one or from another unflagged solver's is an ERROR. A set "
+     "that says # players: 3 (ddz/bench/three/) holds three-player positions, L F1 F2 [SEAT [LAST BY]] a line, "
+     "# expect: landlord|farmers; such sets run alone, on fast3 or naive3 (--solver fast3|naive3|all), one "
+     "--threads count (default 2), --time-limit per solve (default 60).",
      {{"--solver NAME[,NAME...]|all", "the solvers to time (default fast)"},
       {"--threads LIST", "thread counts for fast, such as 1,2 (default 1); the others run on one"},
       {"--time-limit S[,NAME=S...]", "seconds a solve may take, with a cap per solver (default 10)"},

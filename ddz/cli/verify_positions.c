@@ -806,5 +806,10 @@ int ddz_verify_positions(int argc, char **argv)
         } else
             bad = 1;
     }
+    if (stop_signal) { /* e.g. while waiting for a FIFO's reader: the open fails with EINTR */
+        fprintf(stderr, "ddz verify: interrupted by %s while the reports were written; a report not written "
+                        "keeps what its path held\n", stop_signal == SIGTERM ? "SIGTERM" : "SIGINT");
+        return 130;
+    }
     return bad;
 }

@@ -46,6 +46,11 @@ extern unsigned ddz_fast_grow_step;
  * every position shared. Set it between solves. */
 extern int ddz_fast_share_cards;
 
+/* Nonzero when `hand` has no legal answer to m but the pass (fast.c's unanswerable-move test,
+ * exact: bit masks of the ranks held, the generator where they cannot tell). Used by the
+ * three-player solver (fast3.c) for each of a move's answerers. */
+int ddz_fast_cannot_beat(ddz_hand hand, const ddz_move *m, const ddz_rules *rules);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1453,3 +1453,12 @@ const ddz_solver ddz_solver_fast = {
     .flawed = 0,
     .solve = fast_solve,
 };
+
+/* For the three-player solver (fast3.c): the opponents' facts and the unanswerable-move test
+ * above, for a hand that is not the side to move's one opponent but one of two. */
+int ddz_fast_cannot_beat(ddz_hand hand, const ddz_move *m, const ddz_rules *rules)
+{
+    facts f;
+    read_facts(hand, rules, &f);
+    return unbeatable(m, &f, rules);
+}
