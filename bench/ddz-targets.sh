@@ -82,14 +82,14 @@ inflation "$data/ddz-full-positions.csv" "deal-17v17 deal-20v17 hard-random" 16 
 # 20 against 17, a whole game: the distribution, no goal
 if [ -f "$data/ddz-full-positions.csv" ]; then
   awk -F, '
-  NR > 1 && $1 == "deal-20v17" && $8 == "fast" {
+  NR > 1 && $1 == "deal-20v17" && $8 == "fast" && $10 == 2 {
     n++; s[n] = $13 + 0
     if ($12 == "win" || $12 == "loss") { if ($13 < 60) within++ } else undecided++
   }
   END {
     if (!n) exit
     for (i = 2; i <= n; i++) for (j = i; j > 1 && s[j] < s[j - 1]; j--) { t = s[j]; s[j] = s[j - 1]; s[j - 1] = t }
-    printf "INFO  20-vs-17 deals (a whole game; fast): %d of %d solved within a minute (%.0f%%), %d undecided; seconds min %.3f, median %.3f, 90th percentile %.3f, max %.3f\n",
+    printf "INFO  20-vs-17 deals (a whole game; fast, 2 threads): %d of %d solved within a minute (%.0f%%), %d undecided; seconds min %.3f, median %.3f, 90th percentile %.3f, max %.3f\n",
       within, n, 100 * within / n, undecided, s[1], s[int((n + 1) / 2)], s[int(0.9 * n + 0.999)], s[n]
   }' "$data/ddz-full-positions.csv"
 fi
