@@ -905,15 +905,18 @@ typedef struct {
  * more than one thread, a node of at least ddz_fast_split_cards cards in the two hands searches
  * its first child alone, and only when that child did not win (the node is then most likely one
  * whose every child must be refuted, where the win-first order leaves little to speculate on)
- * are its other children handed to the team at once, as OpenMP tasks; the node waits for them
- * (a waiting thread runs its own node's children meanwhile). A child that wins sets the split's
- * `won`, which stops its siblings and everything below them (cut); what a stopped search leaves
- * is never stored, so every value stored is exact, and the answers are those of one thread. The
- * root is split the same way: the first first move alone, then the others. Why: the design
- * before (a first move per thread, idle threads helping the lowest first move still searched)
- * searched first moves the one thread would never have reached, and its helpers walked the same
- * subtree in the same order: 13v13 and published on 2 threads 1.45x the nodes of one thread,
- * 2.7x on 4 (docs/ddz-parallel-search.md has the figures). */
+ * are its other children shared: this thread and SPLIT_WINDOW - 1 others (OpenMP tasks) take
+ * them in order from a counter, and the node waits for its helpers. A child that wins sets the
+ * split's `won`, which stops its siblings and everything below them (cut); what a stopped search
+ * leaves is never stored, so every value stored is exact, and the answers are those of one
+ * thread. The root's first moves go one after another (root_take), the team helping inside
+ * them. Why: the design before (a first move per thread, idle threads helping the lowest first
+ * move still searched, small positions in each thread's own table) searched first moves one
+ * thread would never have reached, and its helpers walked the same subtree in the same order:
+ * 13v13 and published on 2 threads 1.45x the nodes of one thread, 2.7-3.0x on 4; now 1.00-1.11x
+ * on 2 and on 16 threads on each set of 12v12 to 15v15, hard and published (docs/ddz-parallel-
+ * search.md has the big sets and what else was tried). With
+ * one thread nothing of this runs, and the node counts are those of before. */
 int ddz_fast_split_cards = 20;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
@@ -1381,39 +1384,31 @@ static void root_move(ctx *c, split_node *root, const ddz_position *pos, const d
     c->ply = saved_ply;
 }
 
-/* The root's first moves (in search order, order[0..n)) taken in turn by every thread working on
- * them, as split_take takes a node's children. */
+/* The root's first moves (in search order, order[0..n)), one after another on one thread: the
+ * team helps inside them through the splits (see "Young brothers wait"). Taking the first moves
+ * on several threads at once, as the splits take a node's children, was measured worse: the
+ * root of a loss is a node whose every child must be refuted, and each first move refuted first
+ * leaves in the table (and in the killers) much of what the next one needs; two 17v17 losses
+ * (#1 and #4, 7.0 M and 8.9 M nodes on one thread) took 11.9-13.3 M and 8.7-9.8 M on 2 threads
+ * with the first moves taken by both, 8.5 M and 7.9 M with them taken by one. */
 typedef struct {
     split_node node; /* won: a first move won and !all: the others stop */
-    atomic_size_t next;
     const size_t *order;
     size_t n;
     const ddz_position *pos;
     ddz_result *res;
     int all;
-    killer *killers; /* the killers as the first first move left them, or NULL */
 } root_work;
 
-/* how: ROOT_ALONE (one thread), ROOT_FIRST (the first first move, its killers then kept in
- * w->killers for the others to start from), ROOT_OTHERS (the others, from those killers). */
-enum { ROOT_ALONE, ROOT_FIRST, ROOT_OTHERS };
-static void root_take(ctx *c, root_work *w, int how)
+static void root_take(ctx *c, root_work *w)
 {
-    if (how == ROOT_OTHERS && w->killers && c->killers)
-        memcpy(c->killers, w->killers, KILLER_PLIES * sizeof *c->killers);
-    for (;;) {
-        size_t j = atomic_fetch_add(&w->next, 1);
-        if (j >= w->n || *c->abort || (!w->all && atomic_load(&w->node.won)))
-            break;
+    for (size_t j = 0; j < w->n && !*c->abort && !(!w->all && atomic_load(&w->node.won)); j++)
         root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
-    }
-    if (how == ROOT_FIRST && c->killers && (w->killers = malloc(KILLER_PLIES * sizeof *w->killers)))
-        memcpy(w->killers, c->killers, KILLER_PLIES * sizeof *w->killers);
 }
 
 /* As a task: every search of the team runs in a task, so that a split's taskwait waits for its
- * own children only (in the implicit task it would wait for the root's tasks too). */
-static void root_task(ctx *team, root_work *w, int how) { root_take(&team[omp_get_thread_num()], w, how); }
+ * own helpers only (in the implicit task it would wait for every task that task made). */
+static void root_task(ctx *team, root_work *w) { root_take(&team[omp_get_thread_num()], w); }
 
 #define MOVE_STACK ((size_t)1 << 20) /* moves per thread: 16 MiB */
 
@@ -1483,10 +1478,8 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     size_t own_bytes = 0; /* the threads' own tables in use at the end */
     answer_history *history = calloc(1, sizeof *history); /* NULL: no history, the same answers */
     ctx *team = threads > 1 ? calloc((size_t)threads, sizeof *team) : NULL; /* NULL: no splits, the same answers */
-    root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all,
-                      .killers = NULL};
+    root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
     atomic_init(&root.node.won, 0);
-    atomic_init(&root.next, 0);
 #pragma omp parallel num_threads(threads) reduction(+ : nodes, hits, stores, evictions, own_bytes)
     {
         ctx alone = {0};
@@ -1511,26 +1504,15 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             abort_flag = 1;
         }
 #pragma omp barrier
-        /* The first moves in order, the first alone, then the others as tasks for the team (see
-         * "Young brothers wait"); with one thread, one after another. */
+        /* The first moves in order (root_take), the team helping inside them. */
 #pragma omp single
         {
-            if (team && n > 1) {
-                /* the first first move alone (the team helps inside it), then the others */
-                root.n = 1;
+            if (team) {
 #pragma omp task default(none) shared(team, root)
-                root_task(team, &root, ROOT_FIRST);
+                root_task(team, &root);
 #pragma omp taskwait
-                root.n = n;
-                atomic_store(&root.next, 1); /* root_take counted past the one it was given */
-                for (int h = 0; h < omp_get_num_threads(); h++) {
-#pragma omp task default(none) shared(team, root)
-                    root_task(team, &root, ROOT_OTHERS);
-                }
-#pragma omp taskwait
-                free(root.killers);
             } else
-                root_take(c, &root, ROOT_ALONE);
+                root_take(c, &root);
         }
         nodes += c->nodes;
         hits += c->hits;
