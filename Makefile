@@ -5,7 +5,7 @@ FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all deps configure build install test test-exhaustive test-mpi verify verify-all riichi34 bench bench-ddz bench-ddz-full report reports-commit fuzz clean
+.PHONY: all deps configure build install test test-exhaustive test-mpi verify verify-all riichi34 shanten-reports bench bench-ddz bench-ddz-full report reports-commit fuzz clean
 
 all: build
 
@@ -45,6 +45,11 @@ verify-all: build
 riichi34: build
 	@export MJ=$(BUILD)/cli/mjverify MJ_MPI=$(BUILD)/cli/mjverify-mpi; \
 	  sh scripts/riichi34.sh run && sh scripts/riichi34.sh merge
+
+# Shanten and effective tiles of every 34-kind riichi and sanma hand, in resumable pieces of
+# about half an hour, merged into reports/shanten.md (`scripts/shanten.sh plan` lists them).
+shanten-reports: build
+	@MJ=$(BUILD)/cli/mjverify sh scripts/shanten.sh run && MJ=$(BUILD)/cli/mjverify sh scripts/shanten.sh merge
 
 bench: build
 	@cmake --build $(BUILD) --target bench

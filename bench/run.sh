@@ -63,8 +63,21 @@ if printf '%s\n' "$targets" | grep -q '^FAIL'; then
   echo "bench: a speed target failed (see the FAIL lines above)" >&2
   status=1
 fi
+# shanten (issue 30): the calculators on the shanten workloads, then the peers side by side
+# when their scratch build exists (sh bench/shanten-peers.sh build: nyanten and tomohxx
+# outside the checkout); the ratio lines come from one process, alternating rounds
+run "$data/shanten.log" --workload shanten --seed "$seed" --reps 5 --hands 8192 --csv "$data/shanten.csv"
+peers=${MJ_SHANTEN_PEERS:-/tmp/mjverify-peers}
+if [ -x "$peers/shanten_peers" ]; then
+  echo "== shanten peers (nyanten, tomohxx; scratch build $peers) ==" 
+  sh "$here/shanten-peers.sh" run "$peers" 2>"$data/shanten-peers.log" >"$data/shanten-peers.csv" || status=1
+  cat "$data/shanten-peers.log"
+else
+  echo "bench: no shanten peers build in $peers (sh bench/shanten-peers.sh build): ratio not measured" >&2
+fi
 # the Dou Dizhu sets, when the bench target passes the ddz command (bench/ddz.sh)
 if [ $# -ge 3 ]; then
   sh "$here/ddz.sh" "$3" "$data" quick || status=1
+  sh "$here/ddz3.sh" "$3" "$data" quick || status=1 # three players (issue 29)
 fi
 exit $status

@@ -5,8 +5,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 extern const cli_command cli_commands[];
 extern const size_t cli_command_count;
@@ -182,48 +180,49 @@ void cli_tsv_field(FILE *out, const char *s, size_t len)
     }
 }
 
-FILE *cli_open_out(const char *command, const char *path)
+/* Auto-detection reads a hand of digits only (and blanks) as letters notation, and an empty
+ * "[]" as hex; both could be meant otherwise, so say which was chosen and how to choose. */
+void cli_warn_ambiguous(const char *command, mj_notation notation, const char *text, size_t len)
 {
-    if (strcmp(path, "-") == 0) return stdout;
-    FILE *f = fopen(path, "w");
-    if (!f) fprintf(stderr, "mjverify: %s: cannot write '%s': %s\n", command, path, strerror(errno));
-    return f;
-}
-
-int cli_close_out(FILE *f, const char *path)
-{
-    /* a full disk shows at the flush, or only as the error flag of an earlier write */
-    errno = 0;
-    int bad = fflush(f) != 0 || ferror(f);
-    int err = errno;
-    if (f != stdout && fclose(f) != 0 && !bad) bad = 1, err = errno;
-    if (!bad) return CLI_OK;
-    fprintf(stderr, "mjverify: error writing '%s': %s\n", strcmp(path, "-") == 0 ? "standard output" : path,
-            err ? strerror(err) : "write failed");
-    return CLI_FAIL;
-}
-
-bool cli_check_writable(const char *command, const char *flag, const char *path)
-{
-    if (strcmp(path, "-") == 0) return true;
-    struct stat st;
-    const char *why = NULL;
-    if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) why = "it is a directory";
-        else if (access(path, W_OK) != 0) why = strerror(errno);
-    } else {
-        /* the file would be created: its folder must exist and be writable */
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%s", path);
-        char *slash = strrchr(dir, '/');
-        if (!slash) snprintf(dir, sizeof dir, ".");
-        else if (slash == dir) dir[1] = 0;
-        else *slash = 0;
-        if (stat(dir, &st) != 0) why = "its folder does not exist";
-        else if (!S_ISDIR(st.st_mode)) why = "its folder is not a directory";
-        else if (access(dir, W_OK) != 0) why = "its folder is not writable";
+    if (notation != MJ_NOTATION_AUTO) return;
+    size_t digits = 0, other = 0, start = 0, end = len;
+    while (start < end && (text[start] == ' ' || text[start] == '\t')) start++;
+    while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+    for (size_t i = start; i < end; i++) {
+        if (text[i] >= '0' && text[i] <= '9') digits++;
+        else if (text[i] != ' ') other++;
     }
-    if (!why) return true;
-    fprintf(stderr, "mjverify: %s: %s '%s' cannot be written: %s\n", command, flag, path, why);
-    return false;
+    const char *chosen = NULL;
+    if (digits && !other) chosen = "letters (digits are pin tiles: 123 = 1p2p3p)";
+    else if (end - start == 2 && text[start] == '[' && text[start + 1] == ']') chosen = "letters (an empty [] has no 0x to mark it hex)";
+    if (!chosen) return;
+    fprintf(stderr, "mjverify: %s: warning: hand '", command);
+    cli_tsv_field(stderr, text + start, end - start);
+    fprintf(stderr, "' is ambiguous; read as %s; give --notation mpsz|letters|hex|unicode to choose\n", chosen);
+}
+
+void cli_print_hand_prefix(bool json, const char *text, size_t len)
+{
+    if (json) {
+        fputs("{\"hand\":", stdout);
+        cli_json_string(stdout, text, len);
+    } else {
+        cli_tsv_field(stdout, text, len);
+        fputc('\t', stdout);
+    }
+}
+
+int cli_report_hand_error(bool json, const char *text, size_t len, const char *code, size_t offset, const char *message)
+{
+    cli_print_hand_prefix(json, text, len);
+    if (json) {
+        printf(",\"result\":\"error\",\"error\":\"%s\",\"offset\":%zu,\"message\":", code, offset);
+        cli_json_string(stdout, message, strlen(message));
+        puts("}");
+    } else {
+        fputs("error\t", stdout);
+        cli_tsv_field(stdout, message, strlen(message));
+        fputc('\n', stdout);
+    }
+    return 1;
 }

@@ -8,6 +8,8 @@
 #include "mj_algo.h"
 #include "mj_notation.h"
 #include "mj_rules.h"
+#include "helptext.h"
+#include "output.h"
 
 /* Exit codes: 0 fine, 1 a hand was bad or algorithms disagreed, 2 bad usage. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -55,27 +57,19 @@ void cli_json_string(FILE *out, const char *s, size_t len);
 /* Writes s for a TSV field: TAB, CR, LF, backslash, other control bytes and DEL as \xHH. */
 void cli_tsv_field(FILE *out, const char *s, size_t len);
 
-/* Opens path for writing ("-" = stdout); NULL with a message naming the path. */
-FILE *cli_open_out(const char *command, const char *path);
-/* Closes (or flushes, for stdout) f; CLI_OK, or CLI_FAIL with a message naming path. */
-int cli_close_out(FILE *f, const char *path);
-/* Fails early (message, false) when path could not be created or written: its folder missing
- * or not writable, or path a directory or read-only. Creates nothing. */
-bool cli_check_writable(const char *command, const char *flag, const char *path);
+/* The per-hand output of the hand commands (check, waits, convert, shanten). Auto-detection
+ * reads a hand of digits only as letters and an empty "[]" as hex: a warning on stderr says so
+ * (nothing when notation is not AUTO). */
+void cli_warn_ambiguous(const char *command, mj_notation notation, const char *text, size_t len);
+/* The hand as given: TSV field and TAB, or {"hand":"..." (json). */
+void cli_print_hand_prefix(bool json, const char *text, size_t len);
+/* HAND<TAB>error<TAB>message, or the JSON error object (error code, offset, message); returns 1. */
+int cli_report_hand_error(bool json, const char *text, size_t len, const char *code, size_t offset, const char *message);
+
 
 /* ---- help: one text per command, used by --help, help CMD and the man page (help.c) ---- */
-enum { CLI_HELP_MAX_FLAGS = 24, CLI_HELP_MAX_EXAMPLES = 3 };
-typedef struct {
-    const char *name;
-    const char *what; /* a paragraph */
-    struct {
-        const char *flag, *text;
-    } flags[CLI_HELP_MAX_FLAGS];
-    const char *output; /* a paragraph on the output contract, or NULL */
-    const char *examples[CLI_HELP_MAX_EXAMPLES];
-} cli_help;
 const cli_help *cli_help_find(const char *name);
-void cli_help_print(FILE *out, const cli_help *h);
-void cli_help_man(FILE *out);
+void cli_help_print_command(FILE *out, const cli_help *h);
+void cli_help_man_page(FILE *out);
 
 #endif

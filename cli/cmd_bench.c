@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mj_bench_shanten.h"
 #include "plugin.h"
 #include "mj_bench.h"
 
@@ -180,6 +181,51 @@ static int run_verify(bench_job *job)
     return failed;
 }
 
+/* --workload shanten: the shanten calculators (default: the unflagged ones) on the shanten
+ * workloads (bench/shanten.c), riichi rules, CSV out. */
+static int bench_shanten(const char *algo, unsigned long long seed, unsigned long reps, unsigned long hands,
+                         const char *csv)
+{
+    if (mj_shanten_algos_init() != 0) return CLI_FAIL;
+    mj_rules r;
+    mj_rules_parse("riichi", 0, &r, NULL);
+    const mj_shanten_algo *algos[64];
+    size_t n = 0;
+    if (!algo) {
+        for (size_t i = 0; i < mj_shanten_algo_count && n < 64; i++)
+            if (!mj_shanten_algos[i]->flawed) algos[n++] = mj_shanten_algos[i];
+    } else {
+        char list[1024];
+        snprintf(list, sizeof list, "%s", algo);
+        for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            const mj_shanten_algo *a = strcmp(tok, "all") == 0 ? NULL : mj_shanten_find(tok);
+            if (strcmp(tok, "all") == 0) {
+                for (size_t i = 0; i < mj_shanten_algo_count && n < 64; i++) algos[n++] = mj_shanten_algos[i];
+                continue;
+            }
+            if (!a) return cli_usage_error("bench", "no shanten calculator named '%s' (see mjverify algos)", tok);
+            if (n < 64) algos[n++] = a;
+        }
+    }
+    size_t nw = mj_bench_shanten_workload_count();
+    mj_bench_shanten_workload ws[8];
+    fprintf(stderr, "bench: shanten workloads, seed %llu, %lu hands each, %lu reps (CPU time)\n", seed, hands, reps);
+    for (size_t i = 0; i < nw; i++) {
+        int rc = mj_bench_shanten_build(i, seed, hands, &r, &ws[i]);
+        if (rc != 0) {
+            fprintf(stderr, "mjverify: bench: out of memory building the shanten workloads or the truth\n");
+            return CLI_FAIL;
+        }
+    }
+    cli_out out;
+    if (!cli_out_open(&out, "bench", "--csv", csv ? csv : "-", CLI_OUT_IN_PLACE)) return CLI_FAIL;
+    mj_bench_shanten_csv_header(out.f);
+    int status = mj_bench_shanten_time(out.f, algos, n, ws, nw, reps);
+    for (size_t i = 0; i < nw; i++) mj_bench_shanten_free(&ws[i]);
+    if (cli_out_close(&out) != CLI_OK) return CLI_FAIL;
+    return status ? CLI_FAIL : CLI_OK;
+}
+
 int cli_cmd_bench(int argc, char **argv)
 {
     static bench_job job; /* large: keep it off the stack */
@@ -216,6 +262,8 @@ int cli_cmd_bench(int argc, char **argv)
     mj_error err;
     if (mj_rules_parse(rules, 0, &job.input_rules, &err) != MJ_OK) return cli_usage_error("bench", "%s", err.message);
     if (job.input && workload) return cli_usage_error("bench", "--input is the workload: leave out --workload");
+    if (workload && strcmp(workload, "shanten") == 0)
+        return bench_shanten(algo == default_algo ? NULL : algo, job.seed, job.reps, job.hands, csv);
     if (cli_plugin_setup("bench", plugin, &algo, default_algo) != CLI_OK) return CLI_FAIL;
     int rc = select_algos(&job, algo);
     if (rc == CLI_OK && !job.input) rc = select_workloads(&job, workload ? workload : "all");
@@ -232,8 +280,9 @@ int cli_cmd_bench(int argc, char **argv)
         fprintf(stderr, "mjverify: %s\n", why);
         return CLI_FAIL;
     }
-    job.csv = stdout;
-    if (csv && !(job.csv = cli_open_out("bench", csv))) return CLI_FAIL;
+    cli_out csv_out;
+    if (!cli_out_open(&csv_out, "bench", "--csv", csv ? csv : "-", CLI_OUT_IN_PLACE)) return CLI_FAIL;
+    job.csv = csv_out.f;
     fprintf(stderr, "bench: seed %llu, %lu reps of at least %lu ms, ground truth: %s\n", job.seed, job.reps, job.rep_ms,
             mj_bench_truth_name());
     mj_bench_csv_header(job.csv);
@@ -262,7 +311,7 @@ int cli_cmd_bench(int argc, char **argv)
     }
     if (job.verify && !failed) failed = run_verify(&job);
     /* an earlier row may have failed (a full disk): the error flag, not only fclose, says so */
-    if (job.csv != stdout && cli_close_out(job.csv, csv) != CLI_OK) failed = 1;
+    if (cli_out_close(&csv_out)) failed = 1;
     if (job.errors) fprintf(stderr, "bench: %d result%s of unflagged algorithms ERROR (wrong answers, no speed given)\n", job.errors, job.errors > 1 ? "s" : "");
     return failed || job.errors ? CLI_FAIL : CLI_OK;
 }

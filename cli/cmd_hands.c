@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "mj_shanten.h"
 #include "plugin.h"
 
 enum { MAX_SELECTED = 64 };
@@ -85,51 +86,19 @@ static int parse_common(hand_job *job, int argc, char **argv, int *npos, bool is
     return CLI_OK;
 }
 
-/* Auto-detection reads a hand of digits only (and blanks) as letters notation, and an empty
- * "[]" as hex; both could be meant otherwise, so say which was chosen and how to choose. */
 static void warn_ambiguous(const hand_job *job, const char *text, size_t len)
 {
-    if (job->notation != MJ_NOTATION_AUTO) return;
-    size_t digits = 0, other = 0, start = 0, end = len;
-    while (start < end && (text[start] == ' ' || text[start] == '\t')) start++;
-    while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
-    for (size_t i = start; i < end; i++) {
-        if (text[i] >= '0' && text[i] <= '9') digits++;
-        else if (text[i] != ' ') other++;
-    }
-    const char *chosen = NULL;
-    if (digits && !other) chosen = "letters (digits are pin tiles: 123 = 1p2p3p)";
-    else if (end - start == 2 && text[start] == '[' && text[start + 1] == ']') chosen = "letters (an empty [] has no 0x to mark it hex)";
-    if (!chosen) return;
-    fprintf(stderr, "mjverify: %s: warning: hand '", job->command);
-    cli_tsv_field(stderr, text + start, end - start);
-    fprintf(stderr, "' is ambiguous; read as %s; give --notation mpsz|letters|hex|unicode to choose\n", chosen);
+    cli_warn_ambiguous(job->command, job->notation, text, len);
 }
 
 static void print_hand_prefix(const hand_job *job, const char *text, size_t len)
 {
-    if (job->json) {
-        fputs("{\"hand\":", stdout);
-        cli_json_string(stdout, text, len);
-    } else {
-        cli_tsv_field(stdout, text, len);
-        fputc('\t', stdout);
-    }
+    cli_print_hand_prefix(job->json, text, len);
 }
 
 static int report_parse_error(const hand_job *job, const char *text, size_t len, const mj_error *err)
 {
-    print_hand_prefix(job, text, len);
-    if (job->json) {
-        printf(",\"result\":\"error\",\"error\":\"%s\",\"offset\":%zu,\"message\":", mj_status_name(err->code), err->offset);
-        cli_json_string(stdout, err->message, strlen(err->message));
-        puts("}");
-    } else {
-        fputs("error\t", stdout);
-        cli_tsv_field(stdout, err->message, strlen(err->message));
-        fputc('\n', stdout);
-    }
-    return 1;
+    return cli_report_hand_error(job->json, text, len, mj_status_name(err->code), err->offset, err->message);
 }
 
 /* Runs every selected algorithm; prints the common answer, or each one's on disagreement. */
@@ -139,7 +108,7 @@ static int judge_hand(const char *text, size_t len, void *ctx)
     mj_hand h;
     mj_error err;
     warn_ambiguous(job, text, len);
-    if (mj_parse(text, len, job->notation, job->rules.kinds, &h, &err) != MJ_OK)
+    if (mj_parse_set(text, len, job->notation, mj_rules_tileset(&job->rules), &h, &err) != MJ_OK)
         return report_parse_error(job, text, len, &err);
     mj_kindset results[MAX_SELECTED] = {0};
     bool agree = true;
@@ -189,7 +158,7 @@ static int convert_hand(const char *text, size_t len, void *ctx)
     mj_hand h;
     mj_error err;
     warn_ambiguous(job, text, len);
-    if (mj_parse(text, len, job->notation, job->rules.kinds, &h, &err) != MJ_OK)
+    if (mj_parse_set(text, len, job->notation, mj_rules_tileset(&job->rules), &h, &err) != MJ_OK)
         return report_parse_error(job, text, len, &err);
     char buf[MJ_FORMAT_CAP];
     if (mj_format(&h, job->convert_to, buf, sizeof buf) != MJ_OK) {
@@ -257,6 +226,26 @@ int cli_cmd_algos(int argc, char **argv)
             printf("%-16s %-22s %-2d  ", a->name, forms, a->max_kinds);
             print_padded(a->source, 30);
             printf("%s  %s\n", a->flawed ? "FLAWED" : "ok    ", a->flawed && a->flaw ? a->flaw : a->summary);
+        }
+    }
+    /* the shanten calculators (mjverify shanten --algo), after the win checks */
+    if (mj_shanten_algos_init() != 0) return CLI_FAIL;
+    if (!json) puts("shanten calculators:");
+    for (size_t i = 0; i < mj_shanten_algo_count; i++) {
+        const mj_shanten_algo *a = mj_shanten_algos[i];
+        char forms[64];
+        mj_forms_format(a->forms, forms, sizeof forms);
+        if (json) {
+            printf("{\"name\":\"%s\",\"kind\":\"shanten\",\"rules\":\"%s\",\"tiles\":%d,\"source\":", a->name, forms,
+                   a->max_kinds);
+            cli_json_string(stdout, a->source, strlen(a->source));
+            printf(",\"flawed\":%s,\"native_effective\":%s,\"summary\":", a->flawed ? "true" : "false",
+                   a->effective ? "true" : "false");
+            cli_json_string(stdout, a->flawed && a->flaw ? a->flaw : a->summary, strlen(a->flawed && a->flaw ? a->flaw : a->summary));
+            puts("}");
+        } else {
+            printf("%-16s %-22s %-2d  %s  %s\n", a->name, forms, a->max_kinds, a->flawed ? "FLAWED" : "ok    ",
+                   a->flawed && a->flaw ? a->flaw : a->summary);
         }
     }
     return CLI_OK;

@@ -12,6 +12,8 @@
 #include "plugin.h"
 #include "mj_checkpoint.h"
 #include "mj_oracle.h"
+#include "mj_shanten.h"
+#include "mj_shanten_truth.h"
 #include "mjverify_version.h"
 #ifdef MJ_MPI
 #include "mpi_verify.h"
@@ -25,6 +27,16 @@ static size_t cand_is_win_batch(const void *ctx, const mj_hand *hands, size_t n,
     return mj_algo_is_win_batch(ctx, hands, n, r, out);
 }
 static mj_kindset cand_waits(const void *ctx, const mj_hand *h, const mj_rules *r) { return mj_algo_waits(ctx, h, r); }
+static int cand_shanten(const void *ctx, const mj_hand *h, const mj_rules *r)
+{
+    return ((const mj_shanten_algo *)ctx)->shanten(h, r);
+}
+static mj_kindset cand_effective(const void *ctx, const mj_hand *h, const mj_rules *r, int *shanten_out)
+{
+    return mj_shanten_effective(ctx, h, r, shanten_out);
+}
+
+static bool is_shanten_mode(mj_verify_mode m) { return m == MJ_MODE_SHANTEN || m == MJ_MODE_EFFECTIVE; }
 
 /* ---- shared option helpers ---- */
 
@@ -44,11 +56,22 @@ static int parse_mode(const char *cmd, const char *s, mj_verify_mode *m)
 {
     if (strcmp(s, "win") == 0) *m = MJ_MODE_WIN;
     else if (strcmp(s, "waits") == 0) *m = MJ_MODE_WAITS;
-    else return cli_usage_error(cmd, "--mode takes win or waits, not '%s'", s);
+    else if (strcmp(s, "shanten") == 0) *m = MJ_MODE_SHANTEN;
+    else if (strcmp(s, "effective") == 0) *m = MJ_MODE_EFFECTIVE;
+    else return cli_usage_error(cmd, "--mode takes win, waits, shanten or effective, not '%s'", s);
     return CLI_OK;
 }
 
-static const char *mode_name(mj_verify_mode m) { return m == MJ_MODE_WAITS ? "waits" : "win"; }
+static const char *mode_name(mj_verify_mode m)
+{
+    return m == MJ_MODE_WAITS ? "waits" : m == MJ_MODE_SHANTEN ? "shanten" : m == MJ_MODE_EFFECTIVE ? "effective" : "win";
+}
+
+/* What the truth's positives are, per mode (a report's verdict column). */
+static const char *positives_name(mj_verify_mode m)
+{
+    return m == MJ_MODE_WAITS ? "waiting" : m == MJ_MODE_SHANTEN ? "complete" : m == MJ_MODE_EFFECTIVE ? "improvable" : "winning";
+}
 
 /* --threads: 0 (all cores) up to a cap, named when exceeded. */
 static int parse_threads(const char *cmd, const char *s, unsigned long *out)
@@ -88,11 +111,16 @@ int cli_cmd_count(int argc, char **argv)
         fprintf(stderr, "mjverify: count: %s\n", err.message);
         return CLI_FAIL;
     }
-    const char *what = mode == MJ_MODE_WAITS ? "waiting" : "winning";
+    const char *what = positives_name(mode);
     if (json) {
         printf("{\"tiles\":%d,\"size\":%lu,\"rules\":\"%s\",\"mode\":\"%s\",\"hands\":%llu,\"%s\":%llu", tiles, size,
                r.name, mode_name(mode), (unsigned long long)hands, what, (unsigned long long)pos);
-        if (mode == MJ_MODE_WAITS) {
+        if (is_shanten_mode(mode)) {
+            fputs(",\"by_shanten\":{", stdout);
+            for (int s = 0, first = 1; s <= MJ_KINDS; s++)
+                if (hist[s]) printf("%s\"%d\":%llu", first ? "" : ",", s - 1, (unsigned long long)hist[s]), first = 0;
+            putchar('}');
+        } else if (mode == MJ_MODE_WAITS) {
             fputs(",\"by_waits\":[", stdout);
             for (int w = 0; w <= MJ_KINDS; w++) printf("%s%llu", w ? "," : "", (unsigned long long)hist[w]);
             putchar(']');
@@ -101,7 +129,11 @@ int cli_cmd_count(int argc, char **argv)
     } else {
         printf("tiles %d, %lu-tile hands, rules %s: %llu hands, %llu %s\n", tiles, size, r.name,
                (unsigned long long)hands, (unsigned long long)pos, what);
-        if (mode == MJ_MODE_WAITS)
+        if (is_shanten_mode(mode))
+            for (int s = 0; s <= MJ_KINDS; s++) {
+                if (hist[s]) printf("  shanten %2d: %llu\n", s - 1, (unsigned long long)hist[s]);
+            }
+        else if (mode == MJ_MODE_WAITS)
             for (int w = 1; w <= MJ_KINDS; w++)
                 if (hist[w]) printf("  %2d waits: %llu\n", w, (unsigned long long)hist[w]);
     }
@@ -157,7 +189,13 @@ static void show_progress(void *ctx, const mj_verify_progress *p)
 static void fmt_value(const mj_verify_result *res, uint64_t v, char *buf, size_t cap)
 {
     if (res->mode == MJ_MODE_WAITS) mj_format_kindset(v, buf, cap);
-    else snprintf(buf, cap, "%s", v ? "win" : "no");
+    else if (res->mode == MJ_MODE_SHANTEN && v == MJ_VERIFY_NOT_COMPLETE) snprintf(buf, cap, "not complete (is_win: no)");
+    else if (res->mode == MJ_MODE_SHANTEN) snprintf(buf, cap, "%d", (int)v - 1);
+    else if (res->mode == MJ_MODE_EFFECTIVE) {
+        char set[120];
+        mj_format_kindset(v & (((uint64_t)1 << MJ_VERIFY_SHANTEN_SHIFT) - 1), set, sizeof set);
+        snprintf(buf, cap, "%.100s (shanten %d)", set, (int)(v >> MJ_VERIFY_SHANTEN_SHIFT) - 1);
+    } else snprintf(buf, cap, "%s", v ? "win" : "no");
 }
 
 static void json_cex(FILE *f, const mj_verify_result *res, const mj_counterexample *c, uint32_t n)
@@ -195,10 +233,11 @@ static bool unflagged_failed(const mj_verify_result *res)
     return false;
 }
 
-static int write_json(const char *path, const mj_verify_result *res, const char *skipped)
+static int write_json(const char *command, const char *path, const mj_verify_result *res, const char *skipped)
 {
-    FILE *f = cli_open_out("verify", path);
-    if (!f) return CLI_FAIL;
+    cli_out out;
+    if (!cli_out_open(&out, command, "--json", path, CLI_OUT_REPLACE)) return CLI_FAIL;
+    FILE *f = out.f;
     char forms[64];
     mj_forms_format(res->rules.forms, forms, sizeof forms);
     fprintf(f, "{\n  \"tool\": \"mjverify verify\",\n  \"version\": \"%s\",\n  \"commit\": \"%s\",\n",
@@ -219,7 +258,11 @@ static int write_json(const char *path, const mj_verify_result *res, const char 
     for (int n = res->size_min; n <= res->size_max; n++) {
         fprintf(f, "%s{\"size\":%d,", first ? "" : ",", n);
         json_tally(f, &res->truth_by_size[n], res->threads);
-        if (res->mode == MJ_MODE_WAITS) {
+        if (is_shanten_mode(res->mode)) {
+            fputs(",\"by_shanten\":[", f);
+            for (int s = 0; s <= 9; s++) fprintf(f, "%s%llu", s ? "," : "", (unsigned long long)res->wait_hist[n][s]);
+            fputc(']', f);
+        } else if (res->mode == MJ_MODE_WAITS) {
             fputs(",\"by_waits\":[", f);
             for (int w = 0; w <= MJ_KINDS; w++) fprintf(f, "%s%llu", w ? "," : "", (unsigned long long)res->wait_hist[n][w]);
             fputc(']', f);
@@ -253,8 +296,12 @@ static int write_json(const char *path, const mj_verify_result *res, const char 
     for (size_t i = 0; i < n; i++) fprintf(f, "%02x", buf[i]);
     free(buf);
     fputs("\"\n}\n", f);
-    if (n == 0) fprintf(stderr, "mjverify: verify: the state of the run does not fit in '%s'\n", path);
-    return cli_close_out(f, path) != CLI_OK || n == 0 ? CLI_FAIL : CLI_OK;
+    if (n == 0) {
+        fprintf(stderr, "mjverify: %s: the state of the run does not fit in '%s'\n", command, path);
+        cli_out_discard(&out);
+        return CLI_FAIL;
+    }
+    return cli_out_close(&out) ? CLI_FAIL : CLI_OK;
 }
 
 /* One row: the counts, then (unless --no-timings) seconds and ns/hand, then the verdict. */
@@ -274,21 +321,23 @@ static void table_row(FILE *f, bool md, const char *name, const char *flagged, u
 
 static void print_table(FILE *f, const mj_verify_result *res, bool md)
 {
+    /* the two kinds of error by mode: shanten too low or too high; kinds named wrongly or missed */
+    const char *fw = res->mode == MJ_MODE_SHANTEN ? "too low" : res->mode == MJ_MODE_EFFECTIVE ? "false kinds" : "false wins";
+    const char *fn = res->mode == MJ_MODE_SHANTEN ? "too high" : res->mode == MJ_MODE_EFFECTIVE ? "missed kinds" : "false non-wins";
     if (md)
-        fprintf(f, "| algorithm | flagged | hands | mismatches | false wins | false non-wins |%s verdict |\n"
+        fprintf(f, "| algorithm | flagged | hands | mismatches | %s | %s |%s verdict |\n"
                    "|---|---|---:|---:|---:|---:|%s---|\n",
-                with_timings ? " seconds | ns/hand |" : "", with_timings ? "---:|---:|" : "");
+                fw, fn, with_timings ? " seconds | ns/hand |" : "", with_timings ? "---:|---:|" : "");
     else if (with_timings)
         fprintf(f, "%-18s %-7s %15s %12s %12s %14s %9s %8s  %s\n", "algorithm", "flagged", "hands", "mismatches",
-                "false wins", "false non-wins", "seconds", "ns/hand", "verdict");
+                fw, fn, "seconds", "ns/hand", "verdict");
     else
-        fprintf(f, "%-18s %-7s %15s %12s %12s %14s  %s\n", "algorithm", "flagged", "hands", "mismatches", "false wins",
-                "false non-wins", "verdict");
+        fprintf(f, "%-18s %-7s %15s %12s %12s %14s  %s\n", "algorithm", "flagged", "hands", "mismatches", fw, fn,
+                "verdict");
     double tns = res->truth.hands ? res->truth.seconds * 1e9 / (double)res->truth.hands : 0;
     char verdict[96], c0[24], c1[24], c2[24];
     const char *counts[3] = {"", "", ""};
-    snprintf(verdict, sizeof verdict, "%llu %s", (unsigned long long)res->truth.positives,
-             res->mode == MJ_MODE_WAITS ? "waiting" : "winning");
+    snprintf(verdict, sizeof verdict, "%llu %s", (unsigned long long)res->truth.positives, positives_name(res->mode));
     /* with algorithms, the truth's seconds are the enumeration's share: hands written, truth, tallies */
     table_row(f, md, res->ncands ? "(enumeration)" : "(truth alone)", "", (unsigned long long)res->truth.hands, counts,
               res->truth.seconds, tns, verdict);
@@ -319,14 +368,44 @@ static void md_cex(FILE *f, const mj_verify_result *res, const char *title, cons
     }
 }
 
-static int write_markdown(const char *path, const mj_verify_result *res, const char *skipped_md)
+/* The distribution table: hands of each size by shanten value (-1 = complete). */
+static void print_distribution(FILE *f, const mj_verify_result *res)
 {
-    FILE *f = cli_open_out("verify", path);
-    if (!f) return CLI_FAIL;
+    int top = 0;
+    for (int n = res->size_min; n <= res->size_max; n++)
+        for (int s = 0; s <= 9; s++)
+            if (res->wait_hist[n][s] && s > top) top = s;
+    fputs("\n## Hands by shanten\n\n| size |", f);
+    for (int s = 0; s <= top; s++) fprintf(f, " %d |", s - 1);
+    fputs(" hands |\n|---:|", f);
+    for (int s = 0; s <= top + 1; s++) fputs("---:|", f);
+    fputc('\n', f);
+    uint64_t col[10] = {0}, all = 0;
+    for (int n = res->size_min; n <= res->size_max; n++) {
+        if (n % 3 == 0) continue;
+        fprintf(f, "| %d |", n);
+        for (int s = 0; s <= top; s++) {
+            fprintf(f, " %llu |", (unsigned long long)res->wait_hist[n][s]);
+            col[s] += res->wait_hist[n][s];
+        }
+        fprintf(f, " %llu |\n", (unsigned long long)res->truth_by_size[n].hands);
+        all += res->truth_by_size[n].hands;
+    }
+    fputs("| all |", f);
+    for (int s = 0; s <= top; s++) fprintf(f, " %llu |", (unsigned long long)col[s]);
+    fprintf(f, " %llu |\n", (unsigned long long)all);
+}
+
+static int write_markdown(const char *command, const char *path, const mj_verify_result *res, const char *skipped_md)
+{
+    cli_out out;
+    if (!cli_out_open(&out, command, "--report", path, CLI_OUT_REPLACE)) return CLI_FAIL;
+    FILE *f = out.f;
     char forms[64];
     mj_forms_format(res->rules.forms, forms, sizeof forms);
     fprintf(f, "# Exhaustive verification: rules %s (%s), %d kinds, sizes %d-%d, mode %s\n\n", res->rules.name, forms,
-            res->tiles, res->size_min, res->size_max, mode_name(res->mode));
+            res->rules.tileset ? mj_rules_kind_count(&res->rules) : res->tiles, res->size_min, res->size_max,
+            mode_name(res->mode));
     fprintf(f, "mjverify %s (commit %s).\n\n", MJVERIFY_VERSION_STRING, MJVERIFY_GIT_COMMIT);
     fprintf(f, "Every hand of each size was enumerated once, decided by the oracle's constructive ground truth and "
                "judged by each algorithm%s. %s%s",
@@ -337,8 +416,9 @@ static int write_markdown(const char *path, const mj_verify_result *res, const c
     fprintf(f, "%s\n\n", unflagged_failed(res) ? " **An unflagged algorithm disagrees with the truth.**" : "");
     print_table(f, res, true);
     if (skipped_md && *skipped_md) fprintf(f, "\nNot run (they do not support these rules): %s\n", skipped_md);
+    if (is_shanten_mode(res->mode)) print_distribution(f, res);
     fprintf(f, "\n## Hands by size\n\n| size | hands | %s |%s\n|---:|---:|---:|%s\n",
-            res->mode == MJ_MODE_WAITS ? "waiting" : "winning", with_timings ? " enumeration seconds |" : "",
+            positives_name(res->mode), with_timings ? " enumeration seconds |" : "",
             with_timings ? "---:|" : "");
     for (int n = res->size_min; n <= res->size_max; n++) {
         fprintf(f, "| %d | %llu | %llu |", n, (unsigned long long)res->truth_by_size[n].hands,
@@ -360,7 +440,7 @@ static int write_markdown(const char *path, const mj_verify_result *res, const c
         md_cex(f, res, "First counterexamples in enumeration order", c->first, c->nfirst);
         md_cex(f, res, "Smallest counterexamples", c->smallest, c->nsmallest);
     }
-    return cli_close_out(f, path);
+    return cli_out_close(&out) ? CLI_FAIL : CLI_OK;
 }
 
 /* A copy of res without wall times and thread count, for --no-timings (its checkpoint state
@@ -397,7 +477,7 @@ static void skipped_add(skipped_list *s, const char *name, int len)
 
 /* Writes the summary table (to stdout, or stderr when stdout carries a file) and the JSON and
  * Markdown files that were asked for (either may be NULL); the exit code. */
-static int finish(const mj_verify_result *res, const char *json_path, const char *md_path, const char *skipped_json,
+static int finish(const char *command, const mj_verify_result *res, const char *json_path, const char *md_path, const char *skipped_json,
                   const char *skipped_md)
 {
     mj_verify_result *scrubbed = NULL;
@@ -408,8 +488,8 @@ static int finish(const mj_verify_result *res, const char *json_path, const char
     bool stdout_taken = (json_path && strcmp(json_path, "-") == 0) || (md_path && strcmp(md_path, "-") == 0);
     print_table(stdout_taken ? stderr : stdout, res, false);
     int rc = CLI_OK;
-    if (json_path && write_json(json_path, res, skipped_json)) rc = CLI_FAIL;
-    if (md_path && write_markdown(md_path, res, skipped_md)) rc = CLI_FAIL;
+    if (json_path && write_json(command, json_path, res, skipped_json)) rc = CLI_FAIL;
+    if (md_path && write_markdown(command, md_path, res, skipped_md)) rc = CLI_FAIL;
     if (rc == CLI_OK && (json_path || md_path))
         fprintf(stderr, "verify: wrote %s%s%s\n", json_path ? json_path : "", json_path && md_path ? " and " : "",
                 md_path ? md_path : "");
@@ -447,12 +527,12 @@ static int output_paths(const char *cmd, const char *json_s, const char *md_s, c
         else snprintf(sizes, sizeof sizes, "%d-%d", lo, hi);
         if (shards > 1) snprintf(sh, sizeof sh, "-shard%u-of-%u", shard, shards);
         snprintf(base, sizeof base, "%.400s/verify-%s-%d-%s%s%s", dir, rules, tiles, sizes,
-                 mode == MJ_MODE_WAITS ? "-waits" : "", sh);
+                 mode == MJ_MODE_WIN ? "" : mode == MJ_MODE_WAITS ? "-waits" : mode == MJ_MODE_SHANTEN ? "-shanten" : "-effective", sh);
         snprintf(json_path, cap, "%s.json", base);
         snprintf(md_path, cap, "%s.md", base);
     }
-    if (json_path[0] && !cli_check_writable(cmd, "--json", json_path)) return CLI_FAIL;
-    if (md_path[0] && !cli_check_writable(cmd, "--report", md_path)) return CLI_FAIL;
+    if (json_path[0] && !cli_out_check(cmd, "--json", json_path)) return CLI_FAIL;
+    if (md_path[0] && !cli_out_check(cmd, "--report", md_path)) return CLI_FAIL;
     return CLI_OK;
 }
 
@@ -469,7 +549,67 @@ static bool checkpoint_usable(const char *path)
         fprintf(stderr, "mjverify: verify: --checkpoint '%s' is %s; give a file path\n", path, why);
         return false;
     }
-    return cli_check_writable("verify", "--checkpoint", path);
+    return cli_out_check("verify", "--checkpoint", path);
+}
+
+/* ---- shanten candidates: the shanten registry, and win checks judged by is_win == (shanten == -1) ---- */
+
+static char identity_names[MJ_ORACLE_MAX_CANDIDATES][MJ_ORACLE_NAME];
+
+static int add_identity(const char *cmd, const mj_algo *al, mj_candidate *cands, uint32_t *nc)
+{
+    if (*nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
+    snprintf(identity_names[*nc], MJ_ORACLE_NAME, "is_win:%s", al->name);
+    cands[*nc] = (mj_candidate){.name = identity_names[*nc], .flawed = al->flawed, .ctx = al, .is_win = cand_is_win};
+    (*nc)++;
+    return CLI_OK;
+}
+
+static int add_shanten(const char *cmd, const mj_shanten_algo *a, mj_candidate *cands, uint32_t *nc)
+{
+    if (*nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
+    cands[(*nc)++] = (mj_candidate){.name = a->name, .flawed = a->flawed, .ctx = a, .shanten = cand_shanten,
+                                    .effective = cand_effective};
+    return CLI_OK;
+}
+
+/* --algo in modes shanten and effective: all (every shanten calculator supporting the rules, and in
+ * mode shanten every win check supporting them as is_win:NAME), none, or a list of those names. */
+static int shanten_candidates(const char *cmd, const char *algo_s, mj_verify_mode mode, const mj_rules *r,
+                              mj_candidate *cands, uint32_t *nc, skipped_list *skipped)
+{
+    if (mj_shanten_algos_init() != 0) {
+        fprintf(stderr, "mjverify: a shanten calculator failed to build its tables\n");
+        return CLI_FAIL;
+    }
+    if (strcmp(algo_s, "all") == 0) {
+        for (size_t i = 0; i < mj_shanten_algo_count; i++) {
+            const mj_shanten_algo *a = mj_shanten_algos[i];
+            if (!mj_shanten_supports(a, r)) skipped_add(skipped, a->name, (int)strlen(a->name));
+            else if (add_shanten(cmd, a, cands, nc)) return CLI_USAGE;
+        }
+        for (size_t i = 0; i < mj_algo_count && mode == MJ_MODE_SHANTEN; i++)
+            if (mj_algo_supports(mj_algos[i], r) && add_identity(cmd, mj_algos[i], cands, nc)) return CLI_USAGE;
+        return CLI_OK;
+    }
+    if (strcmp(algo_s, "none") == 0) return CLI_OK;
+    char *list = strdup(algo_s);
+    if (!list) return CLI_FAIL;
+    int bad = CLI_OK;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && !bad; tok = strtok_r(NULL, ",", &save)) {
+        const mj_shanten_algo *a = mj_shanten_find(tok);
+        const mj_algo *al = strncmp(tok, "is_win:", 7) == 0 ? mj_algo_find(tok + 7) : NULL;
+        if (a && !mj_shanten_supports(a, r))
+            bad = cli_usage_error(cmd, "shanten calculator '%s' does not support rules '%s'", tok, r->name);
+        else if (a) bad = add_shanten(cmd, a, cands, nc);
+        else if (al && mode != MJ_MODE_SHANTEN) bad = cli_usage_error(cmd, "'%s' is a win check: --mode shanten only", tok);
+        else if (al && !mj_algo_supports(al, r))
+            bad = cli_usage_error(cmd, "algorithm '%s' does not support rules '%s'", tok + 7, r->name);
+        else if (al) bad = add_identity(cmd, al, cands, nc);
+        else bad = cli_usage_error(cmd, "no shanten calculator named '%s' (see mjverify algos; win checks as is_win:NAME)", tok);
+    }
+    free(list);
+    return bad;
 }
 
 /* ---- verify ---- */
@@ -565,9 +705,18 @@ int cli_cmd_verify(int argc, char **argv)
         fprintf(stderr, "mjverify: an algorithm failed to build its tables\n");
         return CLI_FAIL;
     }
-    if (cli_plugin_setup(cmd, plugin, &algo_s, default_algo) != CLI_OK) return CLI_FAIL;
+    /* in the shanten modes a plugin is a shanten calculator (its ABI 2 shanten entry) */
+    if ((is_shanten_mode(cfg.mode) ? cli_plugin_shanten_setup(plugin, &algo_s, default_algo)
+                                   : cli_plugin_setup(cmd, plugin, &algo_s, default_algo)) != CLI_OK)
+        return CLI_FAIL;
     bool all = strcmp(algo_s, "all") == 0;
-    if (all) {
+    if (is_shanten_mode(cfg.mode)) {
+        if (!mj_truth_shanten_supports(&cfg.rules))
+            return cli_usage_error(cmd, "--mode %s takes rules of the forms std, 7p, 7p4, 13o (basic, sichuan, riichi, sanma), not '%s'",
+                                   mode_name(cfg.mode), cfg.rules.name);
+        int bad = shanten_candidates(cmd, algo_s, cfg.mode, &cfg.rules, cands, &nc, &skipped);
+        if (bad) return bad;
+    } else if (all) {
         for (size_t i = 0; i < mj_algo_count; i++) {
             const mj_algo *al = mj_algos[i];
             if (!mj_algo_supports(al, &cfg.rules)) {
@@ -575,7 +724,7 @@ int cli_cmd_verify(int argc, char **argv)
                 continue;
             }
             if (nc == MJ_ORACLE_MAX_CANDIDATES) return cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
-            cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits, cand_is_win_batch};
+            cands[nc++] = (mj_candidate){.name = al->name, .flawed = al->flawed, .ctx = al, .is_win = cand_is_win, .waits = cand_waits, .is_win_batch = cand_is_win_batch};
         }
     } else if (strcmp(algo_s, "none") != 0) {
         /* a copy as long as the flag: a long list is never cut into a wrong name */
@@ -590,7 +739,7 @@ int cli_cmd_verify(int argc, char **argv)
                                       cfg.rules.kinds);
             else if (nc == MJ_ORACLE_MAX_CANDIDATES) bad = cli_usage_error(cmd, "more than %d algorithms", MJ_ORACLE_MAX_CANDIDATES);
             else {
-                cands[nc++] = (mj_candidate){al->name, al->flawed, al, cand_is_win, cand_waits, cand_is_win_batch};
+                cands[nc++] = (mj_candidate){.name = al->name, .flawed = al->flawed, .ctx = al, .is_win = cand_is_win, .waits = cand_waits, .is_win_batch = cand_is_win_batch};
                 cli_plugin_guard(&cands[nc - 1], ckpt);
             }
         }
@@ -668,7 +817,7 @@ int cli_cmd_verify(int argc, char **argv)
         free(res);
         return 130;
     }
-    int rc = finish(res, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
+    int rc = finish("verify", res, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
     /* the shrunk counterexamples follow the summary; never into a JSON written to stdout */
     cli_shrink_report(json_s && strcmp(json_s, "-") == 0 ? stderr : stdout, res, cands, &cfg.rules);
     /* the summary now holds the final state; a finished checkpoint would only make the next
@@ -783,7 +932,7 @@ int cli_cmd_merge(int argc, char **argv)
     char json_path[600], md_path[600];
     if (output_paths(cmd, json_s, md_s, dir, out->rules.name, out->tiles, out->size_min, out->size_max, out->mode, 0, 1,
                      json_path, md_path, sizeof json_path) == CLI_OK)
-        rc = finish(out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
+        rc = finish("merge", out, json_path[0] ? json_path : NULL, md_path[0] ? md_path : NULL, skipped.json, skipped.md);
 done:
     free(parts);
     free(out);

@@ -14,13 +14,21 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mj_shanten.h"
 #include "mj_truth.h"
+
+/* The shanten modes (issue 30), beside mj_verify_mode's win and waits. */
+typedef enum { EXEC_WIN_OR_WAITS = 0, EXEC_SHANTEN, EXEC_EFFECTIVE } exec_question;
+
+/* An answer in shanten mode: shanten + 1 in bits 40..47; in effective mode the kinds too, below. */
+#define EXEC_SHANTEN_SHIFT 40
 
 typedef struct {
     const char *cmd;
     pid_t pid;
     int to_child, from_child;
     mj_notation notation;
+    exec_question question;
     mj_verify_mode mode;
     mj_rules rules;
     double timeout;
@@ -67,8 +75,12 @@ static int exec_start(exec_child *c)
     fcntl(c->from_child, F_SETFL, O_NONBLOCK);
     char forms[64], head[256];
     mj_forms_format(c->rules.forms, forms, sizeof forms);
+    const char *mode = c->question == EXEC_SHANTEN     ? "shanten"
+                     : c->question == EXEC_EFFECTIVE ? "effective"
+                     : c->mode == MJ_MODE_WAITS      ? "waits"
+                                                     : "win";
     int n = snprintf(head, sizeof head, "# mjverify exec 1 mode=%s rules=%s forms=%s kinds=%d notation=%s\n",
-                     c->mode == MJ_MODE_WAITS ? "waits" : "win", c->rules.name, forms, c->rules.kinds,
+                     mode, c->rules.name, forms, c->rules.kinds,
                      mj_notation_name(c->notation));
     (void)!write(c->to_child, head, (size_t)n); /* fits the pipe; a dead child is caught on the first batch */
     return CLI_OK;
@@ -113,6 +125,25 @@ static bool parse_answer(const exec_child *c, char *line, uint64_t *out)
     size_t n = strlen(line);
     while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t')) line[--n] = 0;
     while (*line == ' ' || *line == '\t') line++;
+    if (c->question != EXEC_WIN_OR_WAITS) {
+        /* "S" (shanten), or "S KINDS" with the effective kinds in mpsz or - (effective) */
+        char *end;
+        long v = strtol(line, &end, 10);
+        if (end == line || v < -1 || v > 13) return false;
+        uint64_t got = (uint64_t)(v + 1) << EXEC_SHANTEN_SHIFT;
+        if (c->question == EXEC_SHANTEN) return *end == 0 && (*out = got, true);
+        if (*end != ' ' && *end != '\t') return false;
+        while (*end == ' ' || *end == '\t') end++;
+        if (strcmp(end, "-") != 0) {
+            mj_hand h;
+            if (mj_parse(end, strlen(end), MJ_NOTATION_MPSZ, c->rules.kinds, &h, NULL) != MJ_OK) return false;
+            for (int k = 0; k < MJ_KINDS; k++) {
+                if (h.count[k] > 1) return false;
+                if (h.count[k]) got |= (uint64_t)1 << k;
+            }
+        }
+        return *out = got, true;
+    }
     if (c->mode == MJ_MODE_WIN) {
         if (strcmp(line, "win") == 0) return *out = 1, true;
         if (strcmp(line, "no") == 0) return *out = 0, true;
@@ -201,7 +232,10 @@ static int exec_batch(exec_child *c, const mj_hand *hands, size_t n, uint64_t *g
                     mj_format(&hands[done], MJ_NOTATION_MPSZ, shown, sizeof shown);
                     fprintf(stderr, "mjverify: --exec '%s' answered '%.40s' (its output line %lu) to %s: expected %s\n",
                             c->cmd, line, c->answered + 1, shown,
-                            c->mode == MJ_MODE_WIN ? "win or no" : "the waits in mpsz (e.g. 14m) or -");
+                            c->question == EXEC_SHANTEN     ? "a shanten number (-1 to 13)"
+                            : c->question == EXEC_EFFECTIVE ? "the shanten number, a space, the effective kinds in mpsz or -"
+                            : c->mode == MJ_MODE_WIN        ? "win or no"
+                                                            : "the waits in mpsz (e.g. 14m) or -");
                     kill(-c->pid, SIGKILL);
                     rc = CLI_FAIL;
                     break;
@@ -451,6 +485,51 @@ int cli_exec_setup(const char *cmd, const mj_rules *r, bool waits, const char **
     single.notation = MJ_NOTATION_MPSZ;
     single.timeout = 10;
     if (exec_start(&single) != CLI_OK || mj_algo_register(&exec_algo) != 0) return CLI_FAIL;
+    if (*algo == default_algo) *algo = "exec";
+    return CLI_OK;
+}
+
+/* ---- shanten: the program as one more shanten calculator, a hand at a time ---- */
+
+static exec_child single_shanten = {.pid = -1, .to_child = -1, .from_child = -1};
+
+static uint64_t ask_shanten(const mj_hand *h)
+{
+    uint64_t got;
+    if (exec_batch(&single_shanten, h, 1, &got) != CLI_OK) exit(CLI_FAIL);
+    return got;
+}
+
+static int exec_shanten(const mj_hand *h, const mj_rules *r)
+{
+    (void)r;
+    return (int)(ask_shanten(h) >> EXEC_SHANTEN_SHIFT) - 1;
+}
+
+static mj_kindset exec_effective(const mj_hand *h, const mj_rules *r, int *shanten_out)
+{
+    (void)r;
+    uint64_t got = ask_shanten(h);
+    if (shanten_out) *shanten_out = (int)(got >> EXEC_SHANTEN_SHIFT) - 1;
+    return got & (((mj_kindset)1 << MJ_KINDS) - 1);
+}
+
+static mj_shanten_algo exec_shanten_algo = {.name = "exec", .summary = "the --exec program", .source = "--exec",
+                                            .forms = MJ_FORM_STD | MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O,
+                                            .max_kinds = MJ_KINDS, .shanten = exec_shanten};
+
+int cli_exec_shanten_setup(const char *cmd, const mj_rules *r, bool effective, const char **algo,
+                           const char *default_algo)
+{
+    if (!cmd) return CLI_OK;
+    single_shanten.cmd = cmd;
+    single_shanten.question = effective ? EXEC_EFFECTIVE : EXEC_SHANTEN;
+    single_shanten.rules = *r;
+    single_shanten.notation = MJ_NOTATION_MPSZ;
+    single_shanten.timeout = 10;
+    /* in effective mode every answer carries both; in shanten mode effective tiles are not asked */
+    exec_shanten_algo.effective = effective ? exec_effective : NULL;
+    if (exec_start(&single_shanten) != CLI_OK || mj_shanten_register(&exec_shanten_algo) != 0) return CLI_FAIL;
     if (*algo == default_algo) *algo = "exec";
     return CLI_OK;
 }

@@ -9,7 +9,7 @@
 extern const cli_command cli_commands[];
 extern const size_t cli_command_count;
 
-#define RULES_TEXT "rules preset (basic, sichuan, mediatek, riichi) or a form list such as std,7p,kongs (default basic)"
+#define RULES_TEXT "rules preset (basic, sichuan, mediatek, riichi, sanma) or a form list such as std,7p,kongs (default basic)"
 #define TILES_TEXT "tile set: 27 (no honors) or 34; default: the one the rules use"
 #define NOTATION_TEXT                                                                                            \
     "input notation: auto, mpsz, letters, hex or unicode (default auto: a byte >= 0x80 is unicode, 0x is hex, " \
@@ -50,6 +50,30 @@ static const cli_help helps[] = {
       {"--json", JSON_LINES_TEXT}},
      HAND_OUTPUT " Field: the waits in mpsz, or -.",
      {"mjverify waits 2222333m 1112345678999m"}},
+    {"shanten",
+     "Prints each hand's shanten number: the fewest tiles to exchange before the hand is ready (0), -1 when it "
+     "is complete; for a hand of 3k+1 or 3k+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), the least number of "
+     "tiles a complete hand of the rules' forms (of |h|+1 or |h| tiles, every count at most 4) holds beyond the "
+     "hand, less one. Seven pairs and thirteen orphans count for hands of 13 and 14 tiles. With several "
+     "calculators (--algo a,b or all) a hand they disagree on prints HAND<TAB>DISAGREE<TAB>name=result ... and "
+     "the exit status is 1.",
+     {{"--rules R", "rules: riichi (std, seven distinct pairs, thirteen orphans; the default), sichuan (std, seven "
+                    "pairs with a quad as two), basic (std), or a form list from std,7p,7p4,13o; kong rules are refused"},
+      {"--tiles 27|34", TILES_TEXT},
+      {"--algo NAME,...|all", "calculators to run (default sh-table); all = every unflagged one supporting the rules "
+                              "(mjverify algos lists them, flagged ports included)"},
+      {"--effective", "add two fields: the effective tiles (kinds held fewer than 4 times that lower the shanten: "
+                      "drawn, for 3k+1 hands; drawn after the best discard, for 3k+2) in mpsz, or -, and how many "
+                      "copies of them are left (4 minus those held)"},
+      {"--plugin PATH,...", "load shanten plugins (<mjverify_plugin.h> ABI 2, the shanten entry); each is the "
+                            "calculator plugin:NAME, and the default --algo when --algo is not given"},
+      {"--exec CMD", "ask the program CMD (started once with sh -c) over the line protocol of the README in mode "
+                     "shanten (or effective with --effective); it is the calculator exec"},
+      {"--notation N", NOTATION_TEXT},
+      {"--json", JSON_LINES_TEXT}},
+     HAND_OUTPUT " Fields: the shanten number; with --effective also the effective kinds in mpsz (sorted, - for "
+     "none) and their remaining copies. A hand of another size is an error (bad-size).",
+     {"mjverify shanten --effective 123456789m1134p", "printf '1111m\\n123456789m1111p\\n' | mjverify shanten --algo all"}},
     {"convert",
      "Rewrites each hand in canonical (sorted) form in another notation.",
      {{"--to N", "output notation: mpsz, letters, hex or unicode (required)"},
@@ -85,7 +109,7 @@ static const cli_help helps[] = {
      {{"--size N", "hand size 1..18 (required)"},
       {"--tiles 9|27|34", "tile set: 9 = one suit, 27 or 34 (default: the one the rules use)"},
       {"--rules R", RULES_TEXT},
-      {"--mode win|waits", "count winning hands, or waiting hands with a histogram of waits (default win)"},
+      {"--mode win|waits|shanten|effective", "count winning hands, waiting hands with a histogram of waits, or hands by shanten (default win)"},
       {"--threads N", THREADS_TEXT},
       {"--json", "one JSON object instead of text"}},
      NULL,
@@ -99,7 +123,7 @@ static const cli_help helps[] = {
       {"--rules R", RULES_TEXT},
       {"--algo all|none|NAME,...", "candidates (default all: every algorithm that supports the rules, the "
                                    "flagged ports included; none: the truth alone)"},
-      {"--mode win|waits", "judge win/no, or the exact set of waits (default win)"},
+      {"--mode win|waits|shanten|effective", "judge win/no, the exact set of waits, the shanten number (shanten calculators, and win checks as is_win:NAME by is_win == shanten -1), or the effective kinds (default win)"},
       {"--threads N", THREADS_TEXT},
       {"--json FILE", "write the JSON summary to FILE (- = standard output); then no Markdown report is written "
                       "unless --report is given"},
@@ -152,92 +176,21 @@ static const char *usage_of(const char *name)
     return "[COMMAND]";
 }
 
-/* Prints text wrapped at 78 columns, each line indented by `indent`. */
-static void wrap(FILE *out, const char *text, int indent)
-{
-    int col = 0;
-    const char *p = text;
-    while (*p) {
-        while (*p == ' ') p++;
-        size_t w = strcspn(p, " ");
-        if (!w) break;
-        if (col > indent && col + 1 + (int)w > 78) {
-            fputc('\n', out);
-            col = 0;
-        }
-        if (col == 0) col = fprintf(out, "%*s", indent, "");
-        else col += fprintf(out, " ");
-        col += (int)fwrite(p, 1, w, out);
-        p += w;
-    }
-    if (col) fputc('\n', out);
-}
+void cli_help_print_command(FILE *out, const cli_help *h) { cli_help_print(out, "mjverify", usage_of(h->name), h); }
 
-void cli_help_print(FILE *out, const cli_help *h)
+void cli_help_man_page(FILE *out)
 {
-    fprintf(out, "usage: mjverify %s %s\n\n", h->name, usage_of(h->name));
-    wrap(out, h->what, 0);
-    fputs("\nflags:\n", out);
-    for (size_t i = 0; i < CLI_HELP_MAX_FLAGS && h->flags[i].flag; i++) {
-        fprintf(out, "  %s\n", h->flags[i].flag);
-        wrap(out, h->flags[i].text, 6);
-    }
-    fputs("  -h, --help\n      this help\n", out);
-    if (h->output) {
-        fputs("\noutput:\n", out);
-        wrap(out, h->output, 2);
-    }
-    fputs("\nexamples:\n", out);
-    for (size_t i = 0; i < CLI_HELP_MAX_EXAMPLES && h->examples[i]; i++) fprintf(out, "  %s\n", h->examples[i]);
-}
-
-/* roff needs a backslash doubled, and a leading dot or quote escaped. */
-static void roff(FILE *out, const char *s)
-{
-    if (*s == '.' || *s == '\'') fputs("\\&", out);
-    for (; *s; s++) {
-        if (*s == '\\') fputs("\\e", out);
-        else if (*s == '-') fputs("\\-", out);
-        else fputc(*s, out);
-    }
-}
-
-void cli_help_man(FILE *out)
-{
-    fprintf(out, ".TH MJVERIFY 1 \"\" \"mjverify %s\" \"User Commands\"\n.SH NAME\nmjverify \\- verify mahjong "
-                 "win-check algorithms exhaustively\n.SH SYNOPSIS\n",
-            MJVERIFY_VERSION_STRING);
-    for (size_t i = 0; i < cli_command_count; i++) {
-        fprintf(out, ".B mjverify %s\n", cli_commands[i].name);
-        roff(out, cli_commands[i].usage);
-        fputs("\n.br\n", out);
-    }
-    fputs(".B mjverify help\n[COMMAND]\n.br\n.B mjverify \\-\\-version\n.SH DESCRIPTION\nHands come from the arguments, "
-          "else one per line from standard input. Exit status: 0 fine, 1 a hand was bad or algorithms disagreed "
-          "or output failed, 2 bad usage.\n.SH COMMANDS\n",
-          out);
-    for (size_t c = 0; c < sizeof helps / sizeof helps[0]; c++) {
-        const cli_help *h = &helps[c];
-        fprintf(out, ".SS %s\n", h->name);
-        roff(out, h->what);
-        fputc('\n', out);
-        for (size_t i = 0; i < CLI_HELP_MAX_FLAGS && h->flags[i].flag; i++) {
-            fputs(".TP\n.B ", out);
-            roff(out, h->flags[i].flag);
-            fputc('\n', out);
-            roff(out, h->flags[i].text);
-            fputc('\n', out);
-        }
-        if (h->output) {
-            fputs(".PP\n", out);
-            roff(out, h->output);
-            fputc('\n', out);
-        }
-        fputs(".PP\nExamples:\n.nf\n", out);
-        for (size_t i = 0; i < CLI_HELP_MAX_EXAMPLES && h->examples[i]; i++) {
-            roff(out, h->examples[i]);
-            fputc('\n', out);
-        }
-        fputs(".fi\n", out);
-    }
+    const cli_manual m = {
+        .program = "mjverify",
+        .version = MJVERIFY_VERSION_STRING,
+        .title = "verify mahjong win-check algorithms exhaustively",
+        .description = "Hands come from the arguments, else one per line from standard input. Exit status: 0 fine, 1 "
+                       "a hand was bad or algorithms disagreed or output failed, 2 bad usage. A file flag given - "
+                       "writes standard output; a file path is checked before the work starts; a device, FIFO or "
+                       "symbolic link given as a file is written, never replaced.",
+        .helps = helps,
+        .nhelps = sizeof helps / sizeof helps[0],
+        .usage = usage_of,
+    };
+    cli_help_man(out, &m);
 }

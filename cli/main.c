@@ -16,6 +16,7 @@ int cli_cmd_bench(int argc, char **argv);
 int cli_cmd_count(int argc, char **argv);
 int cli_cmd_verify(int argc, char **argv);
 int cli_cmd_merge(int argc, char **argv);
+int cli_cmd_shanten(int argc, char **argv);
 
 #define HAND_FLAGS "[--rules R] [--tiles 27|34] [--algo NAME,...|all] [--notation N] [--json]"
 
@@ -23,11 +24,12 @@ int cli_cmd_merge(int argc, char **argv);
 const cli_command cli_commands[] = {
     {"check",   HAND_FLAGS " [--plugin PATH,...] [--exec CMD] [--explain] [HAND...]", "win or no for each hand", cli_cmd_check},
     {"waits",   HAND_FLAGS " [--plugin PATH,...] [--exec CMD] [HAND...]", "the kinds that would complete each hand", cli_cmd_waits},
+    {"shanten", "[--rules R] [--tiles 27|34] [--algo NAME,...|all] [--effective] [--plugin PATH,...] [--exec CMD] [--notation N] [--json] [HAND...]", "shanten number (and effective tiles) of each hand", cli_cmd_shanten},
     {"convert", "--to mpsz|letters|hex|unicode [--notation N] [--tiles 27|34] [--json] [HAND...]", "rewrite hands in another notation", cli_cmd_convert},
     {"algos",   "[--json]", "list the registered algorithms", cli_cmd_algos},
     {"bench",   "[--algo all|NAME,...] [--workload all|hands|sizes|verify|NAME,...] [--threads N] [--seed S] [--reps R] [--csv FILE] [--input FILE [--rules R] [--mode win|waits]] [--hands N] [--rep-ms MS] [--plugin PATH,...]", "time the algorithms on generated or given hands, CSV out", cli_cmd_bench},
-    {"count",   "--size N [--tiles 9|27|34] [--rules R] [--mode win|waits] [--threads N] [--json]", "how many hands of a size there are and how many win (or wait)", cli_cmd_count},
-    {"verify",  "--sizes A-B [--tiles 9|27|34] [--rules R] [--algo all|none|NAME,...] [--mode win|waits] [--threads N] [--json FILE] [--report FILE] [--report-dir DIR] [--checkpoint FILE] [--checkpoint-every S] [--shard I/N] [--keep K] [--no-timings] [--plugin PATH,...] [--exec CMD [--exec-notation N] [--exec-timeout S] [--batch N] [--sample N [--sample-sizes A-B] [--seed S]]]", "judge algorithms on every hand against the oracle", cli_cmd_verify},
+    {"count",   "--size N [--tiles 9|27|34] [--rules R] [--mode win|waits|shanten|effective] [--threads N] [--json]", "how many hands of a size there are and how many win (or wait)", cli_cmd_count},
+    {"verify",  "--sizes A-B [--tiles 9|27|34] [--rules R] [--algo all|none|NAME,...] [--mode win|waits|shanten|effective] [--threads N] [--json FILE] [--report FILE] [--report-dir DIR] [--checkpoint FILE] [--checkpoint-every S] [--shard I/N] [--keep K] [--no-timings] [--plugin PATH,...] [--exec CMD [--exec-notation N] [--exec-timeout S] [--batch N] [--sample N [--sample-sizes A-B] [--seed S]]]", "judge algorithms on every hand against the oracle", cli_cmd_verify},
     {"merge",   "[--json FILE] [--report FILE] [--report-dir DIR] [--no-timings] SUMMARY.json...", "merge the JSON summaries of a verify run's shards", cli_cmd_merge},
 };
 const size_t cli_command_count = sizeof cli_commands / sizeof cli_commands[0];
@@ -38,7 +40,7 @@ static void print_usage(FILE *out)
           "hands come from the arguments, else one per line from standard input\n\n", out);
     for (size_t i = 0; i < cli_command_count; i++)
         fprintf(out, "  %-8s %s\n           %s\n", cli_commands[i].name, cli_commands[i].summary, cli_commands[i].usage);
-    fputs("\nrules: basic, sichuan, mediatek, riichi, or forms std,7p,7p4,kongs,13o\n"
+    fputs("\nrules: basic, sichuan, mediatek, riichi, sanma, or forms std,7p,7p4,kongs,13o\n"
           "notations: mpsz (123m456p), letters (ABCabc123), hex ([0x01,0x11]), unicode (\xf0\x9f\x80\x87)\n"
           "mjverify help COMMAND (or COMMAND --help) for every flag and its default; mjverify --version\n", out);
 }
@@ -56,7 +58,7 @@ static int run_help(int argc, char **argv)
         return CLI_OK;
     }
     if (strcmp(argv[0], "--man") == 0) {
-        cli_help_man(stdout);
+        cli_help_man_page(stdout);
         return CLI_OK;
     }
     const cli_help *h = cli_help_find(argv[0]);
@@ -65,7 +67,7 @@ static int run_help(int argc, char **argv)
         print_usage(stderr);
         return CLI_USAGE;
     }
-    cli_help_print(stdout, h);
+    cli_help_print_command(stdout, h);
     return CLI_OK;
 }
 
@@ -92,7 +94,7 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < cli_command_count; i++)
         if (strcmp(argv[1], cli_commands[i].name) == 0) {
             if (wants_help(argc - 2, argv + 2)) {
-                cli_help_print(stdout, cli_help_find(cli_commands[i].name));
+                cli_help_print_command(stdout, cli_help_find(cli_commands[i].name));
                 return CLI_OK;
             }
             return cli_commands[i].run(argc - 2, argv + 2);
@@ -107,10 +109,11 @@ int main(int argc, char **argv)
 #ifdef MJ_MPI
     cli_mpi_begin(&argc, &argv);
 #endif
+    cli_out_program("mjverify");
     int rc = dispatch(argc, argv);
     /* every command's standard output is checked once here: a full disk or a closed pipe is an
      * error, not a silent exit 0 */
-    if (cli_close_out(stdout, "-") != CLI_OK && rc == CLI_OK) rc = CLI_FAIL;
+    rc = cli_out_exit(rc);
 #ifdef MJ_MPI
     rc = cli_mpi_end(rc);
 #endif

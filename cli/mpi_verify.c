@@ -457,8 +457,9 @@ mj_verify_outcome cli_mpi_run(const mj_verify_config *cfg, mj_verify_result *res
                 all ? 100.0 * (double)k.rk[r].hands / (double)all : 0.0, k.rk[r].busy, r ? k.rk[r].idle : k.t_idle,
                 r ? "waiting for work" : "waiting for results with no chunk of its own");
     const char *stats = getenv("MJVERIFY_MPI_STATS");
-    FILE *f = stats ? fopen(stats, "w") : NULL;
-    if (f) {
+    cli_out out;
+    if (stats && cli_out_open(&out, "verify", "MJVERIFY_MPI_STATS", stats, CLI_OUT_REPLACE)) {
+        FILE *f = out.f;
         fprintf(f, "{\"ranks\":%d,\"threads\":%d,\"chunks\":%llu,\"wall\":%.4f,\"messages\":%llu,\"bytes\":%llu,"
                    "\"coordinator_mpi_seconds\":%.6f,\"coordinator_idle_seconds\":%.6f,\"chunk_target_seconds\":%.3f,"
                    "\"per_rank\":[",
@@ -469,7 +470,7 @@ mj_verify_outcome cli_mpi_run(const mj_verify_config *cfg, mj_verify_result *res
                     (unsigned long long)k.rk[r].chunks, (unsigned long long)k.rk[r].hands, k.rk[r].busy,
                     r ? k.rk[r].idle : k.t_idle);
         fputs("]}\n", f);
-        fclose(f);
+        cli_out_close(&out); /* a failure is reported; the statistics are not the run's result */
     }
     free(k.rk), free(k.ring), free(k.in);
     mj_verify_worker_free(w);

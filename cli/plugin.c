@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mj_shanten.h"
 #include "mj_truth.h"
 #include "mjverify_plugin.h"
 
@@ -19,6 +20,8 @@ typedef struct {
     mj_algo algo; /* first: the registry hands back &algo */
     char name[PLUGIN_NAME + 8];
     const mj_plugin *p;
+    mj_plugin entry; /* the plugin's struct, an ABI 1 one padded with NULL shanten entries */
+    mj_shanten_algo shanten;
 } loaded_plugin;
 
 static loaded_plugin plugins[MJ_ALGO_EXTRA];
@@ -78,52 +81,72 @@ static int check_claims(const char *path, loaded_plugin *lp)
     return CLI_OK;
 }
 
-static int load_one(const char *path)
+/* Opens path, checks its ABI, size and fields, and fills the next slot's entry and name; the
+ * slot is taken (nplugins grows) by the caller. NULL with one line printed on any problem. */
+static loaded_plugin *open_plugin(const char *path)
 {
     if (nplugins == MJ_ALGO_EXTRA) {
         fprintf(stderr, "mjverify: --plugin: at most %d plugins\n", MJ_ALGO_EXTRA);
-        return CLI_FAIL;
+        return NULL;
     }
     /* RTLD_LOCAL: two plugins may both define mj_plugin_entry and their own helpers */
     void *so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!so) {
         fprintf(stderr, "mjverify: --plugin: cannot load %s: %s\n", path, dlerror());
-        return CLI_FAIL;
+        return NULL;
     }
     const mj_plugin *p = dlsym(so, MJ_PLUGIN_SYMBOL);
     if (!p) {
         fprintf(stderr, "mjverify: plugin %s has no symbol '%s' (define MJ_PLUGIN_EXPORT const mj_plugin %s, see "
                         "<mjverify_plugin.h>)\n", path, MJ_PLUGIN_SYMBOL, MJ_PLUGIN_SYMBOL);
-        return CLI_FAIL;
+        return NULL;
     }
-    if (p->abi != MJ_PLUGIN_ABI) {
-        fprintf(stderr, "mjverify: plugin %s was built for plugin ABI %u; this mjverify speaks ABI %d: rebuild it "
-                        "against this <mjverify_plugin.h>\n", path, (unsigned)p->abi, MJ_PLUGIN_ABI);
-        return CLI_FAIL;
+    /* ABI 1 plugins still load: their struct is the first MJ_PLUGIN_ABI1_SIZE bytes of this one */
+    if (p->abi != MJ_PLUGIN_ABI && p->abi != 1) {
+        fprintf(stderr, "mjverify: plugin %s was built for plugin ABI %u; this mjverify speaks ABI %d (and loads "
+                        "ABI 1): rebuild it against this <mjverify_plugin.h>\n", path, (unsigned)p->abi, MJ_PLUGIN_ABI);
+        return NULL;
     }
-    if (p->size != sizeof(mj_plugin)) {
-        fprintf(stderr, "mjverify: plugin %s: its mj_plugin is %u bytes, this mjverify's is %zu: rebuild it\n", path,
-                (unsigned)p->size, sizeof(mj_plugin));
-        return CLI_FAIL;
+    size_t want = p->abi == 1 ? MJ_PLUGIN_ABI1_SIZE : sizeof(mj_plugin);
+    if (p->size != want) {
+        fprintf(stderr, "mjverify: plugin %s: its mj_plugin is %u bytes, ABI %u's is %zu: rebuild it\n", path,
+                (unsigned)p->size, (unsigned)p->abi, want);
+        return NULL;
     }
+    loaded_plugin *lp = &plugins[nplugins];
+    memset(&lp->entry, 0, sizeof lp->entry);
+    memcpy(&lp->entry, p, want);
+    p = &lp->entry;
     const char *why = !p->name || !name_ok(p->name) ? "name is not 1-23 of [A-Za-z0-9_-]"
-                    : !p->is_win ? "is_win is NULL"
+                    : !p->is_win && !p->shanten ? "is_win is NULL (and it has no shanten entry)"
                     : (p->forms & MJ_FORM_ALL) == 0 || (p->forms & ~(unsigned)MJ_FORM_ALL) ? "forms is empty or has unknown bits"
                     : p->max_kinds != MJ_SUITED_KINDS && p->max_kinds != MJ_KINDS ? "max_kinds is neither 27 nor 34"
                     : NULL;
     if (why) {
         fprintf(stderr, "mjverify: plugin %s: %s\n", path, why);
-        return CLI_FAIL;
+        return NULL;
     }
-    loaded_plugin *lp = &plugins[nplugins];
     snprintf(lp->name, sizeof lp->name, "plugin:%s", p->name);
     lp->p = p;
-    lp->algo = (mj_algo){.name = lp->name, .summary = p->summary ? p->summary : "(plugin)", .source = "plugin",
-                         .forms = p->forms, .max_kinds = p->max_kinds, .is_win = p->is_win, .waits = p->waits};
     if (p->init && p->init() != 0) {
         fprintf(stderr, "mjverify: plugin %s: its init failed\n", path);
+        return NULL;
+    }
+    return lp;
+}
+
+static int load_one(const char *path)
+{
+    loaded_plugin *lp = open_plugin(path);
+    if (!lp) return CLI_FAIL;
+    const mj_plugin *p = lp->p;
+    if (!p->is_win) {
+        fprintf(stderr, "mjverify: plugin %s is a shanten calculator only (no is_win): use it with mjverify shanten\n",
+                path);
         return CLI_FAIL;
     }
+    lp->algo = (mj_algo){.name = lp->name, .summary = p->summary ? p->summary : "(plugin)", .source = "plugin",
+                         .forms = p->forms, .max_kinds = p->max_kinds, .is_win = p->is_win, .waits = p->waits};
     if (mj_truth_init() != 0) {
         fprintf(stderr, "mjverify: out of memory building the truth tables\n");
         return CLI_FAIL;
@@ -134,6 +157,68 @@ static int load_one(const char *path)
         return CLI_FAIL;
     }
     nplugins++;
+    return CLI_OK;
+}
+
+/* A shanten plugin claiming a form must call most complete hands of it complete (-1). */
+static int check_shanten_claims(const char *path, loaded_plugin *lp)
+{
+    mj_rng g = {0x6d6a7368616e7465ULL};
+    static const unsigned counted[] = {MJ_FORM_STD, MJ_FORM_7P, MJ_FORM_7P4, MJ_FORM_13O};
+    for (size_t f = 0; f < sizeof counted / sizeof counted[0]; f++) {
+        if (!(lp->shanten.forms & counted[f])) continue;
+        int kinds = counted[f] == MJ_FORM_13O || lp->p->max_kinds == MJ_KINDS ? MJ_KINDS : MJ_SUITED_KINDS;
+        mj_rules r;
+        if (mj_rules_parse(mj_form_name((mj_form)counted[f]), kinds, &r, NULL) != MJ_OK) continue;
+        int tried = 0, wrong = 0;
+        mj_hand h, example = {0};
+        for (int i = 0; i < CLAIM_SAMPLES; i++) {
+            int size = counted[f] == MJ_FORM_STD ? 2 + 3 * (i % 5) : 14;
+            if (!cli_sample_complete(&g, counted[f], kinds, size, &h)) continue;
+            tried++;
+            if (lp->shanten.shanten(&h, &r) != -1 && !wrong++) example = h;
+        }
+        if (tried && 2 * wrong > tried) {
+            char hand[MJ_FORMAT_CAP];
+            mj_format(&example, MJ_NOTATION_MPSZ, hand, sizeof hand);
+            fprintf(stderr, "mjverify: plugin %s ('%s') claims form %s but does not call complete hands of it complete "
+                            "(-1): %d of %d, e.g. %s; drop the claim or fix the plugin\n",
+                    path, lp->p->name, mj_form_name((mj_form)counted[f]), wrong, tried, hand);
+            return CLI_FAIL;
+        }
+    }
+    return CLI_OK;
+}
+
+int cli_plugin_shanten_setup(const char *path, const char **algo, const char *default_algo)
+{
+    if (!path) return CLI_OK;
+    char list[4096];
+    snprintf(list, sizeof list, "%s", path);
+    algo_list[0] = 0;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        loaded_plugin *lp = open_plugin(tok);
+        if (!lp) return CLI_FAIL;
+        const mj_plugin *p = lp->p;
+        if (!p->shanten) {
+            fprintf(stderr, "mjverify: plugin %s has no shanten entry (ABI %u; shanten came with ABI 2): it is a win "
+                            "check for check, waits and verify\n", tok, (unsigned)lp->entry.abi);
+            return CLI_FAIL;
+        }
+        lp->shanten = (mj_shanten_algo){
+            .name = lp->name, .summary = p->summary ? p->summary : "(plugin)", .source = "plugin",
+            .forms = p->forms & (MJ_FORM_STD | MJ_FORM_7P | MJ_FORM_7P4 | MJ_FORM_13O), .max_kinds = p->max_kinds,
+            .shanten = p->shanten, .effective = p->effective};
+        if (check_shanten_claims(tok, lp) != CLI_OK) return CLI_FAIL;
+        if (mj_shanten_register(&lp->shanten) != 0) {
+            fprintf(stderr, "mjverify: plugin %s: a calculator named '%s' is already loaded\n", tok, lp->name);
+            return CLI_FAIL;
+        }
+        nplugins++;
+        if (algo_list[0]) strcat(algo_list, ",");
+        strcat(algo_list, lp->name);
+    }
+    if (*algo == default_algo) *algo = algo_list;
     return CLI_OK;
 }
 

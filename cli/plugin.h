@@ -16,6 +16,18 @@
  * returns CLI_FAIL on any problem; CLI_OK otherwise. */
 int cli_plugin_setup(const char *command, const char *path, const char **algo, const char *default_algo);
 
+/* shanten --plugin PATH[,PATH...]: loads each like cli_plugin_setup, requires its shanten
+ * entry (plugin ABI 2), checks its claimed forms on complete hands and registers it as the
+ * shanten calculator "plugin:NAME"; *algo becomes their names when it is still default_algo.
+ * CLI_OK, or CLI_FAIL with one line printed. */
+int cli_plugin_shanten_setup(const char *path, const char **algo, const char *default_algo);
+
+/* shanten --exec CMD: starts CMD in mode shanten (or effective) and registers it as the
+ * shanten calculator "exec", asked one hand at a time; *algo becomes "exec" when it is still
+ * default_algo. CLI_OK or CLI_FAIL. */
+int cli_exec_shanten_setup(const char *cmd, const mj_rules *r, bool effective, const char **algo,
+                           const char *default_algo);
+
 /* Whether a is a loaded plugin. */
 bool cli_plugin_is(const mj_algo *a);
 

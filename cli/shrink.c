@@ -3,6 +3,7 @@
  * and not the noise around it. */
 #include "plugin.h"
 
+#include "mj_shanten_truth.h"
 #include "mj_truth.h"
 
 /* Tries each smaller neighbour of h in turn; takes the first that still fails. */
@@ -61,6 +62,24 @@ void cli_print_counterexample(FILE *out, const char *name, const mj_hand *h, con
 {
     char hand[MJ_FORMAT_CAP], truth[300], said[160], how[256];
     mj_format(h, MJ_NOTATION_MPSZ, hand, sizeof hand);
+    if (mode == MJ_MODE_SHANTEN) {
+        int s = mj_truth_shanten(h, r);
+        if (got == MJ_VERIFY_NOT_COMPLETE) snprintf(said, sizeof said, "not complete (is_win: no)");
+        else snprintf(said, sizeof said, "%d", (int)got - 1);
+        fprintf(out, "counterexample for %s: %s (%d tiles): truth shanten %d, %s says %s\n", name, hand, h->tiles, s, name,
+                said);
+        return;
+    }
+    if (mode == MJ_MODE_EFFECTIVE) {
+        int s;
+        mj_kindset t = mj_truth_effective(h, r, &s);
+        mj_format_kindset(t, truth, sizeof truth);
+        mj_format_kindset(got & (((uint64_t)1 << MJ_VERIFY_SHANTEN_SHIFT) - 1), said, sizeof said);
+        fprintf(out, "counterexample for %s: %s (%d tiles): truth effective %s (%d tiles left, shanten %d), %s says %s (shanten %d)\n",
+                name, hand, h->tiles, truth, mj_truth_effective_count(h, t), s, name, said,
+                (int)(got >> MJ_VERIFY_SHANTEN_SHIFT) - 1);
+        return;
+    }
     if (mode == MJ_MODE_WAITS) {
         mj_format_kindset(mj_truth_waits(h, r), truth, sizeof truth);
         mj_format_kindset(got, said, sizeof said);
@@ -81,16 +100,47 @@ typedef struct {
     mj_verify_mode mode;
 } cand_ctx;
 
+/* The truth in the form the candidate's answer takes (mj_counterexample's encodings). */
+static uint64_t truth_answer(const cand_ctx *x, const mj_hand *h)
+{
+    switch (x->mode) {
+    case MJ_MODE_WAITS: return mj_truth_waits(h, x->r);
+    case MJ_MODE_SHANTEN: return (uint64_t)(mj_truth_shanten(h, x->r) + 1) & 0xff;
+    case MJ_MODE_EFFECTIVE: {
+        int s;
+        mj_kindset set = mj_truth_effective(h, x->r, &s);
+        return set | ((uint64_t)(s + 1) & 0xff) << MJ_VERIFY_SHANTEN_SHIFT;
+    }
+    default: return mj_truth_is_win(h, x->r);
+    }
+}
+
 static uint64_t cand_answer(const cand_ctx *x, const mj_hand *h)
 {
-    return x->mode == MJ_MODE_WAITS ? x->c->waits(x->c->ctx, h, x->r) : (uint64_t)x->c->is_win(x->c->ctx, h, x->r);
+    const mj_candidate *c = x->c;
+    switch (x->mode) {
+    case MJ_MODE_WAITS: return c->waits(c->ctx, h, x->r);
+    case MJ_MODE_SHANTEN:
+        if (c->shanten) return (uint64_t)(c->shanten(c->ctx, h, x->r) + 1) & 0xff;
+        if (c->is_win(c->ctx, h, x->r)) return 0;
+        return mj_truth_shanten(h, x->r) == -1 ? MJ_VERIFY_NOT_COMPLETE : truth_answer(x, h);
+    case MJ_MODE_EFFECTIVE: {
+        int s = MJ_TRUTH_NO_SHANTEN;
+        mj_kindset set = c->effective(c->ctx, h, x->r, &s);
+        return (set & (((uint64_t)1 << MJ_VERIFY_SHANTEN_SHIFT) - 1)) | ((uint64_t)(s + 1) & 0xff) << MJ_VERIFY_SHANTEN_SHIFT;
+    }
+    default: return (uint64_t)c->is_win(c->ctx, h, x->r);
+    }
 }
 
 static bool cand_fails(void *ctx, const mj_hand *h)
 {
     const cand_ctx *x = ctx;
-    uint64_t truth = x->mode == MJ_MODE_WAITS ? mj_truth_waits(h, x->r) : (uint64_t)mj_truth_is_win(h, x->r);
-    return cand_answer(x, h) != truth;
+    /* only hands the run could have held: within the tile set and, for shanten, of 3k+1 or 3k+2 tiles */
+    for (int k = 0; k < MJ_KINDS; k++)
+        if (h->count[k] && !(mj_rules_tileset(x->r) >> k & 1)) return false;
+    if ((x->mode == MJ_MODE_SHANTEN || x->mode == MJ_MODE_EFFECTIVE) && (h->tiles % 3 == 0 || h->tiles > 14)) return false;
+    return cand_answer(x, h) != truth_answer(x, h);
 }
 
 void cli_shrink_report(FILE *out, const mj_verify_result *res, const mj_candidate *cands, const mj_rules *r)

@@ -33,6 +33,11 @@ mj_notation mj_notation_detect(const char *text, size_t len);
 mj_status mj_parse(const char *text, size_t len, mj_notation nt, int kinds, mj_hand *out,
                    mj_error *err);
 
+/* mj_parse over the kinds of set (bit k for kind k; mj_rules_tileset gives a rule set's), so
+ * a kind outside it, such as 5m under sanma, is MJ_ERR_OUTSIDE_SET at its offset. */
+mj_status mj_parse_set(const char *text, size_t len, mj_notation nt, mj_kindset set, mj_hand *out,
+                       mj_error *err);
+
 /* Writes h in notation nt (not AUTO) into buf[0..cap), NUL-terminated, tiles in kind
  * order. Returns MJ_OK, or MJ_ERR_UNREPRESENTABLE (letters cannot write honors), or
  * MJ_ERR_TOO_MANY when cap is too small. MJ_FORMAT_CAP always suffices. */

@@ -1,5 +1,6 @@
 /* Parsers and formatters for the four hand notations; every error names its byte offset. */
 #include "mj_notation.h"
+#include "mj_rules.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,6 +42,7 @@ typedef struct {
     const char *text;
     size_t len;
     int kinds;
+    mj_kindset set; /* the kinds in play; a subset of those below kinds */
     mj_hand *out;
     mj_error *err;
     mj_notation nt;
@@ -80,6 +82,9 @@ static mj_status put(parse_ctx *p, int kind, size_t offset)
     if (kind >= p->kinds)
         return fail(p, MJ_ERR_OUTSIDE_SET, offset, "%s is outside the %d-kind tile set (try --tiles 34)",
                     label, p->kinds);
+    if (!(p->set >> kind & 1))
+        return fail(p, MJ_ERR_OUTSIDE_SET, offset, "%s is outside the %d-kind tile set%s", label,
+                    __builtin_popcountll(p->set), p->set == MJ_SANMA_TILESET ? " of sanma (no 2m-8m)" : "");
     if (p->out->count[kind] >= MJ_MAX_COPIES)
         return fail(p, MJ_ERR_FIFTH_COPY, offset, "a fifth copy of %s", label);
     if (p->out->tiles >= MJ_MAX_TILES)
@@ -279,8 +284,15 @@ static mj_status parse_unicode(parse_ctx *p)
 
 mj_status mj_parse(const char *text, size_t len, mj_notation nt, int kinds, mj_hand *out, mj_error *err)
 {
+    kinds = kinds == MJ_SUITED_KINDS ? MJ_SUITED_KINDS : MJ_KINDS;
+    return mj_parse_set(text, len, nt, ((mj_kindset)1 << kinds) - 1, out, err);
+}
+
+mj_status mj_parse_set(const char *text, size_t len, mj_notation nt, mj_kindset set, mj_hand *out, mj_error *err)
+{
     if (nt == MJ_NOTATION_AUTO) nt = mj_notation_detect(text, len);
-    parse_ctx p = {text, len, kinds == MJ_SUITED_KINDS ? MJ_SUITED_KINDS : MJ_KINDS, out, err, nt};
+    set &= ((mj_kindset)1 << MJ_KINDS) - 1;
+    parse_ctx p = {text, len, set >> MJ_SUITED_KINDS ? MJ_KINDS : MJ_SUITED_KINDS, set, out, err, nt};
     mj_hand_clear(out);
     if (err) {
         err->code = MJ_OK;

@@ -15,11 +15,14 @@ static const struct {
     const char *name;
     unsigned forms;
     int kinds, min_win, max_win;
+    mj_kindset tileset;
 } presets[] = {
-    {"basic", MJ_FORM_STD, 27, 1, 18},
-    {"sichuan", MJ_FORM_STD | MJ_FORM_7P4, 27, 1, 18},
-    {"mediatek", MJ_FORM_STD | MJ_FORM_7P4 | MJ_FORM_KONGS, 27, 14, 18}, /* seed 003: 14 to 18 tiles */
-    {"riichi", MJ_FORM_STD | MJ_FORM_7P | MJ_FORM_13O, 34, 1, 18},
+    {"basic", MJ_FORM_STD, 27, 1, 18, 0},
+    {"sichuan", MJ_FORM_STD | MJ_FORM_7P4, 27, 1, 18, 0},
+    {"mediatek", MJ_FORM_STD | MJ_FORM_7P4 | MJ_FORM_KONGS, 27, 14, 18, 0}, /* seed 003: 14 to 18 tiles */
+    {"riichi", MJ_FORM_STD | MJ_FORM_7P | MJ_FORM_13O, 34, 1, 18, 0},
+    /* three-player riichi: the wall has 1m and 9m but no 2m-8m (27 kinds, 108 tiles) */
+    {"sanma", MJ_FORM_STD | MJ_FORM_7P | MJ_FORM_13O, 34, 1, 18, MJ_SANMA_TILESET},
 };
 
 const char *mj_form_name(mj_form f)
@@ -66,6 +69,7 @@ mj_status mj_rules_parse(const char *spec, int kinds, mj_rules *r, mj_error *err
             r->kinds = presets[i].kinds;
             r->min_win = presets[i].min_win;
             r->max_win = presets[i].max_win;
+            r->tileset = presets[i].tileset;
             found = true;
         }
     if (!found) {
@@ -80,13 +84,15 @@ mj_status mj_rules_parse(const char *spec, int kinds, mj_rules *r, mj_error *err
                 }
             if (!known)
                 return rules_error(err, spec,
-                                   "unknown; use basic, sichuan, mediatek, riichi or forms std,7p,7p4,kongs,13o");
+                                   "unknown; use basic, sichuan, mediatek, riichi, sanma or std,7p,7p4,kongs,13o");
             p += n;
             if (*p == ',') p++;
         }
         if (r->forms == 0) return rules_error(err, spec, "no form given");
         r->kinds = (r->forms & MJ_FORM_13O) ? MJ_KINDS : MJ_SUITED_KINDS;
     }
+    if (r->tileset && kinds && kinds != r->kinds)
+        return rules_error(err, spec, "its tile set is fixed (27 kinds, no 2m-8m); leave out --tiles");
     if (kinds) r->kinds = kinds;
     if ((r->forms & MJ_FORM_13O) && r->kinds != MJ_KINDS)
         return rules_error(err, spec, "thirteen orphans (13o) needs --tiles 34");

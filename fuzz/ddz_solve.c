@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ddz_solver *fast = ddz_solver_find("fast"), *naive = ddz_solver_find("naive");
     if (!fast || !naive)
         fz_fail(data, size, "the registry lacks fast or naive");
-    ddz_solve_options opt = {1, 0, 1, 0, NULL};
+    ddz_solve_options opt = {1, 0, 1, 0, NULL, NULL};
     if (pos.me == 0 || pos.enemy == 0) {
         /* no position: both refuse it */
         if (naive->solve(&pos, &rules, &opt, &naive_res) != DDZ_SOLVE_ERROR ||

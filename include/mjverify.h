@@ -13,6 +13,7 @@
 #include "mj_notation.h"   /* mj_parse, mj_format in mpsz, letters, hex, unicode */
 #include "mj_random.h"     /* seeded deals: mj_rng, mj_deal */
 #include "mj_algo.h"       /* the registry: mj_algos, mj_algo_find, mj_algo_is_win, mj_algo_waits */
+#include "mj_shanten.h"    /* shanten calculators: mj_shanten_algos, mj_shanten_find, mj_shanten_effective */
 #include "mj_truth.h"      /* ground truth: mj_truth_init, mj_truth_is_win, mj_truth_waits */
 #include "mj_oracle.h"     /* exhaustive verification: mj_verify_prepare, mj_verify_run, mj_oracle_count */
 #include "mj_checkpoint.h" /* checkpoints of a verify run */

@@ -42,6 +42,9 @@ uint64_t orc_hash_identity(int tiles, int size_min, int size_max, int mode, int 
     h = fnv_u64(h, (uint64_t)r->kinds);
     h = fnv_u64(h, (uint64_t)r->min_win);
     h = fnv_u64(h, (uint64_t)r->max_win);
+    /* only a partial tile set (sanma) is folded in: the runs of every other rule set keep the
+     * hash they had before tile sets, so their summaries still merge */
+    if (r->tileset) h = fnv_u64(h, r->tileset);
     return fnv_u64(h, ncands);
 }
 
@@ -150,6 +153,7 @@ size_t mj_checkpoint_encode(const mj_verify_result *r, uint8_t *buf, size_t cap)
         for (uint32_t k = 0; k < c->nfirst && k < MJ_ORACLE_MAX_CEX; k++) put_cex(&w, &c->first[k]);
         for (uint32_t k = 0; k < c->nsmallest && k < MJ_ORACLE_MAX_CEX; k++) put_cex(&w, &c->smallest[k]);
     }
+    put_u64(&w, r->rules.tileset); /* format 3 */
     size_t payload = w.len - HEADER;
     if (w.len + TRAILER > cap) return 0;
     for (int i = 0; i < 4; i++) buf[20 + i] = (uint8_t)(payload >> (8 * i));
@@ -246,7 +250,8 @@ mj_status mj_checkpoint_parse(const uint8_t *data, size_t len, mj_verify_result 
     if (memcmp(data, magic, 8) != 0) return refuse(err, 0, "not a mjverify checkpoint (bad magic)");
     rbuf r = {data, len, 8, false};
     uint32_t version = get_u32(&r);
-    if (version != MJ_CHECKPOINT_VERSION && version != 1) return refuse(err, 8, "written by another format version");
+    if (version != MJ_CHECKPOINT_VERSION && version != 2 && version != 1)
+        return refuse(err, 8, "written by another format version");
     uint64_t hash = get_u64(&r);
     uint32_t payload = get_u32(&r);
     if ((size_t)payload != len - HEADER - TRAILER) return refuse(err, 20, "length does not match (truncated or padded)");
@@ -260,7 +265,7 @@ mj_status mj_checkpoint_parse(const uint8_t *data, size_t len, mj_verify_result 
     out->size_min = (int)get_u32(&r);
     out->size_max = (int)get_u32(&r);
     uint32_t mode = get_u32(&r);
-    out->mode = mode == 1 ? MJ_MODE_WAITS : MJ_MODE_WIN;
+    out->mode = (mj_verify_mode)mode;
     out->cex_keep = (int)get_u32(&r);
     get(&r, out->rules.name, sizeof out->rules.name);
     out->rules.forms = get_u32(&r);
@@ -278,7 +283,7 @@ mj_status mj_checkpoint_parse(const uint8_t *data, size_t len, mj_verify_result 
     out->seconds = get_f64(&r);
     if (r.short_read) return refuse(err, r.at, "truncated header fields");
     if ((out->tiles != 9 && out->tiles != 27 && out->tiles != 34) || out->size_min < 1 ||
-        out->size_max > MJ_MAX_TILES || out->size_min > out->size_max || mode > 1 || out->cex_keep < 0 ||
+        out->size_max > MJ_MAX_TILES || out->size_min > out->size_max || mode > MJ_MODE_EFFECTIVE || out->cex_keep < 0 ||
         out->cex_keep > MJ_ORACLE_MAX_CEX || complete > 1)
         return refuse(err, 24, "run settings out of range");
     if (!memchr(out->rules.name, 0, sizeof out->rules.name) || out->rules.forms == 0 ||
@@ -323,6 +328,12 @@ mj_status mj_checkpoint_parse(const uint8_t *data, size_t len, mj_verify_result 
         for (uint32_t k = 0; k < c->nsmallest; k++)
             if (!get_cex(&r, &c->smallest[k], out) && !r.short_read) return refuse(err, r.at, "counterexample out of range");
         if (c->total.mismatches < c->nfirst) return refuse(err, r.at, "fewer mismatches than counterexamples");
+    }
+    if (version >= 3) {
+        size_t at = r.at;
+        out->rules.tileset = get_u64(&r);
+        if (!r.short_read && out->rules.tileset && out->rules.tileset != MJ_SANMA_TILESET)
+            return refuse(err, at, "tile set out of range");
     }
     if (r.short_read) return refuse(err, r.at, "truncated payload");
     if (r.at != r.len) return refuse(err, r.at, "unexpected bytes after the payload");

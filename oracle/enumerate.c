@@ -9,6 +9,7 @@
 
 #include "mj_checkpoint.h"
 #include "mj_oracle.h"
+#include "mj_shanten_truth.h"
 #include "mj_truth.h"
 #include "oracle_internal.h"
 
@@ -19,11 +20,13 @@ typedef struct {
     int G;             /* active groups: 1 (tiles 9), 3 (27) or 4 (34); the rest stay empty */
     mj_rules rules;
     mj_verify_mode mode;
+    int gt[ORC_GROUPS]; /* each group's type: ORC_GT_SUIT, _HONOR, or _TERM (sanma's manzu) */
     const orc_shapes *sh[ORC_GROUPS];
-    uint8_t *cls[2];   /* [0] suits, [1] honors: class per shape */
-    uint8_t *add[2];   /* per shape, 9 bytes: class with one more of kind i, 255 if already 4 */
-    int ncls[2];
-    uint16_t cls_feat[2][256];
+    uint8_t *cls[ORC_GT_TYPES]; /* by type: class per shape */
+    uint8_t *add[ORC_GT_TYPES]; /* per shape, 9 bytes: class with one more at position i, 255 if already 4 */
+    int ncls[ORC_GT_TYPES];
+    uint16_t cls_feat[ORC_GT_TYPES][256];
+    orc_sh_rules sr;   /* shanten modes: what the rules ask of the shanten truth */
     uint32_t stride[ORC_GROUPS];
     uint8_t *wt;       /* wt[sum c_g * stride[g]]: the tuple wins at wt_size tiles */
     size_t wt_len;
@@ -31,11 +34,59 @@ typedef struct {
     uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1]; /* ways groups g..G-1 hold t tiles */
 } plan;
 
-static inline int gtype(int g) { return g == 3; }
+/* Sanma's manzu: the shapes of 1m and 9m alone (positions 0 and 1, key c0 + 5 c1), 25 of them. */
+static uint8_t term_count[25][9];
+static uint32_t term_key[25];
+static orc_shapes term_shapes;
+
+static const orc_shapes *term_shapes_get(void)
+{
+    if (term_shapes.n) return &term_shapes;
+    uint32_t n = 0;
+    for (int t = 0; t <= MJ_MAX_TILES + 1; t++) {
+        term_shapes.start[t] = n;
+        for (int c1 = 0; c1 <= 4; c1++)
+            for (int c0 = 0; c0 <= 4; c0++) {
+                if (c0 + c1 != t) continue;
+                memset(term_count[n], 0, 9);
+                term_count[n][0] = (uint8_t)c0;
+                term_count[n][1] = (uint8_t)c1;
+                term_key[n++] = (uint32_t)(c0 + 5 * c1);
+            }
+    }
+    term_shapes.width = 2;
+    term_shapes.count = term_count;
+    term_shapes.key = term_key;
+    term_shapes.n = n;
+    return &term_shapes;
+}
+
+/* The groups of a tile set: how many are active and each one's type and shapes. Sanma's tile set
+ * makes group 0 the 1m-9m-only type; every other one is whole suits and honors. */
+static int group_types(int tiles, const mj_rules *r, int gt[ORC_GROUPS], const orc_shapes *sh[ORC_GROUPS])
+{
+    for (int g = 0; g < ORC_GROUPS; g++) {
+        gt[g] = g < 3 ? ORC_GT_SUIT : ORC_GT_HONOR;
+        sh[g] = g < 3 ? orc_suit_shapes : orc_honor_shapes;
+    }
+    if (r && r->tileset == MJ_SANMA_TILESET) {
+        gt[0] = ORC_GT_TERM;
+        sh[0] = term_shapes_get();
+    }
+    return tiles == 9 ? 1 : tiles == 27 ? 3 : 4;
+}
+
+static inline int gtype(const plan *p, int g) { return p->gt[g]; }
+
+/* The key of shape i of type t in that type's win-feature table (sanma's manzu: a suit's). */
+static inline uint32_t feat_key(int t, const orc_shapes *s, uint32_t i)
+{
+    return t == ORC_GT_TERM ? s->count[i][0] + orc_pow5[8] * s->count[i][1] : s->key[i];
+}
 
 static void plan_free(plan *p)
 {
-    for (int t = 0; t < 2; t++) {
+    for (int t = 0; t < ORC_GT_TYPES; t++) {
         free(p->cls[t]);
         free(p->add[t]);
     }
@@ -43,14 +94,12 @@ static void plan_free(plan *p)
     memset(p, 0, sizeof *p);
 }
 
-static int active_groups(int tiles) { return tiles == 9 ? 1 : tiles == 27 ? 3 : 4; }
-
-static void fill_nrest(uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1], int G)
+static void fill_nrest(uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1], int G, const orc_shapes *const sh[ORC_GROUPS])
 {
     memset(nrest, 0, sizeof(uint64_t) * (ORC_GROUPS + 1) * (MJ_MAX_TILES + 1));
     nrest[G][0] = 1;
     for (int g = G - 1; g >= 0; g--) {
-        const orc_shapes *s = g < 3 ? orc_suit_shapes : orc_honor_shapes;
+        const orc_shapes *s = sh[g];
         for (int t = 0; t <= MJ_MAX_TILES; t++)
             for (int a = 0; a <= t; a++) nrest[g][t] += (uint64_t)(s->start[a + 1] - s->start[a]) * nrest[g + 1][t - a];
     }
@@ -59,15 +108,15 @@ static void fill_nrest(uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1], int G)
 static int plan_build(plan *p, int tiles, const mj_rules *r, mj_verify_mode mode)
 {
     memset(p, 0, sizeof *p);
-    p->G = active_groups(tiles);
+    p->G = group_types(tiles, r, p->gt, p->sh);
     p->rules = *r;
     p->mode = mode;
-    for (int g = 0; g < ORC_GROUPS; g++) p->sh[g] = g < 3 ? orc_suit_shapes : orc_honor_shapes;
+    if ((mode == MJ_MODE_SHANTEN || mode == MJ_MODE_EFFECTIVE) && !orc_sh_rules_of(r, &p->sr)) return -1;
     uint16_t rel = orc_relevant(r);
-    static const uint32_t keys[2] = {ORC_SUIT_KEYS, ORC_HONOR_KEYS};
-    for (int t = 0; t < 2; t++) {
-        const uint16_t *feat = t ? orc_honor_feat : orc_suit_feat;
-        const orc_shapes *s = t ? orc_honor_shapes : orc_suit_shapes;
+    static const uint32_t keys[ORC_GT_TYPES] = {ORC_SUIT_KEYS, ORC_HONOR_KEYS, ORC_SUIT_KEYS};
+    for (int t = 0; t < ORC_GT_TYPES; t++) {
+        const uint16_t *feat = t == ORC_GT_HONOR ? orc_honor_feat : orc_suit_feat;
+        const orc_shapes *s = t == ORC_GT_HONOR ? orc_honor_shapes : t == ORC_GT_TERM ? term_shapes_get() : orc_suit_shapes;
         uint8_t lut[1u << TF_BITS];
         memset(lut, 255, sizeof lut);
         int n = 0;
@@ -81,25 +130,26 @@ static int plan_build(plan *p, int tiles, const mj_rules *r, mj_verify_mode mode
         p->ncls[t] = n;
         p->cls[t] = malloc(s->n);
         if (!p->cls[t]) return -1;
-        for (uint32_t i = 0; i < s->n; i++) p->cls[t][i] = lut[feat[s->key[i]] & rel];
+        for (uint32_t i = 0; i < s->n; i++) p->cls[t][i] = lut[feat[feat_key(t, s, i)] & rel];
         if (mode == MJ_MODE_WAITS) {
             p->add[t] = malloc((size_t)s->n * 9);
             if (!p->add[t]) return -1;
             for (uint32_t i = 0; i < s->n; i++)
                 for (int x = 0; x < 9; x++)
-                    p->add[t][(size_t)i * 9 + x] = x < s->width && s->count[i][x] < MJ_MAX_COPIES
-                                                       ? lut[feat[s->key[i] + orc_pow5[x]] & rel] : 255;
+                    p->add[t][(size_t)i * 9 + x] =
+                        x < s->width && s->count[i][x] < MJ_MAX_COPIES
+                            ? lut[feat[feat_key(t, s, i) + orc_pow5[t == ORC_GT_TERM && x ? 8 : x]] & rel] : 255;
         }
     }
     p->stride[3] = 1;
-    p->stride[2] = (uint32_t)p->ncls[1];
-    p->stride[1] = p->stride[2] * (uint32_t)p->ncls[0];
-    p->stride[0] = p->stride[1] * (uint32_t)p->ncls[0];
-    p->wt_len = (size_t)p->stride[0] * (size_t)p->ncls[0];
+    p->stride[2] = (uint32_t)p->ncls[p->gt[3]];
+    p->stride[1] = p->stride[2] * (uint32_t)p->ncls[p->gt[2]];
+    p->stride[0] = p->stride[1] * (uint32_t)p->ncls[p->gt[1]];
+    p->wt_len = (size_t)p->stride[0] * (size_t)p->ncls[p->gt[0]];
     p->wt = malloc(p->wt_len);
     if (!p->wt) return -1;
     p->wt_size = -1;
-    fill_nrest(p->nrest, p->G);
+    fill_nrest(p->nrest, p->G, p->sh);
     return 0;
 }
 
@@ -109,13 +159,13 @@ static void plan_table(plan *p, int n)
     if (p->wt_size == n) return;
     int c[ORC_GROUPS];
     uint16_t f[ORC_GROUPS];
-    for (c[0] = 0; c[0] < p->ncls[0]; c[0]++)
-        for (c[1] = 0; c[1] < p->ncls[0]; c[1]++)
-            for (c[2] = 0; c[2] < p->ncls[0]; c[2]++)
-                for (c[3] = 0; c[3] < p->ncls[1]; c[3]++) {
+    for (c[0] = 0; c[0] < p->ncls[p->gt[0]]; c[0]++)
+        for (c[1] = 0; c[1] < p->ncls[p->gt[1]]; c[1]++)
+            for (c[2] = 0; c[2] < p->ncls[p->gt[2]]; c[2]++)
+                for (c[3] = 0; c[3] < p->ncls[p->gt[3]]; c[3]++) {
                     size_t at = 0;
                     for (int g = 0; g < ORC_GROUPS; g++) {
-                        f[g] = p->cls_feat[gtype(g)][c[g]];
+                        f[g] = p->cls_feat[gtype(p, g)][c[g]];
                         at += (size_t)c[g] * p->stride[g];
                     }
                     p->wt[at] = orc_combine(n, &p->rules, f);
@@ -123,7 +173,7 @@ static void plan_table(plan *p, int n)
     p->wt_size = n;
 }
 
-static inline uint32_t cls_of(const plan *p, int g, uint32_t i) { return p->cls[gtype(g)][i]; }
+static inline uint32_t cls_of(const plan *p, int g, uint32_t i) { return p->cls[gtype(p, g)][i]; }
 
 /* ---- counterexample lists ---- */
 
@@ -189,11 +239,25 @@ static void unrank(const plan *p, int n, uint64_t r, uint32_t idx[ORC_GROUPS])
     idx[p->G - 1] = p->sh[p->G - 1]->start[budget] + (uint32_t)r;
 }
 
-static void note(mj_verify_part *u, int keep, const mj_hand *h, uint64_t rank, uint64_t truth, uint64_t got)
+static bool shanten_mode(mj_verify_mode m) { return m == MJ_MODE_SHANTEN || m == MJ_MODE_EFFECTIVE; }
+
+/* Shanten modes judge hands of 3k+1 and 3k+2 tiles only: a pass of 3k tiles holds no hands. */
+static bool pass_skipped(mj_verify_mode m, int n) { return shanten_mode(m) && n % 3 == 0; }
+
+static inline uint64_t enc_shanten(int s) { return (uint64_t)(s + 1) & 0xff; }
+
+static void note(mj_verify_part *u, int keep, const mj_hand *h, uint64_t rank, uint64_t truth, uint64_t got,
+                 mj_verify_mode mode)
 {
     u->t.mismatches++;
-    if (got & ~truth) u->t.false_wins++;
-    if (truth & ~got) u->t.false_nonwins++;
+    if (mode == MJ_MODE_SHANTEN) {
+        if (got < truth) u->t.false_wins++;
+        else u->t.false_nonwins++;
+    } else {
+        const uint64_t kinds = mode == MJ_MODE_EFFECTIVE ? ((uint64_t)1 << MJ_VERIFY_SHANTEN_SHIFT) - 1 : ~0ull;
+        if (got & ~truth & kinds) u->t.false_wins++;
+        if (truth & ~got & kinds) u->t.false_nonwins++;
+    }
     if (keep <= 0) return;
     mj_counterexample x = {.rank = rank, .truth = truth, .got = got, .hand = *h};
     if (u->nfirst < (uint32_t)keep) u->first[u->nfirst++] = x;
@@ -212,10 +276,10 @@ static mj_kindset truth_waits(const plan *p, const uint32_t idx[ORC_GROUPS])
     mj_kindset set = 0;
     int groups = p->rules.kinds == MJ_KINDS ? 4 : 3;
     for (int g = 0; g < groups; g++) {
-        const uint8_t *add = p->add[gtype(g)] + (size_t)idx[g] * 9;
+        const uint8_t *add = p->add[gtype(p, g)] + (size_t)idx[g] * 9;
         uint32_t b = base - c[g] * p->stride[g];
         for (int i = 0; i < 9; i++)
-            if (add[i] != 255 && p->wt[b + add[i] * p->stride[g]]) set |= (mj_kindset)1 << (g * 9 + i);
+            if (add[i] != 255 && p->wt[b + add[i] * p->stride[g]]) set |= (mj_kindset)1 << orc_sh_kind(g, gtype(p, g), i);
     }
     return set;
 }
@@ -225,7 +289,7 @@ static int set_group(const plan *p, mj_hand *h, int g, uint32_t i)
     const orc_shapes *s = p->sh[g];
     int t = 0;
     for (int x = 0; x < s->width; x++) {
-        h->count[g * 9 + x] = s->count[i][x];
+        h->count[orc_sh_kind(g, gtype(p, g), x)] = s->count[i][x];
         t += s->count[i][x];
     }
     return t;
@@ -262,9 +326,20 @@ static void judge(const pass_info *ps, unit_res *u, judge_buf *jb)
 {
     const uint32_t m = jb->m;
     const mj_rules *r = &ps->pl->rules;
-    const bool waits = ps->pl->mode == MJ_MODE_WAITS;
+    const mj_verify_mode mode = ps->pl->mode;
+    const bool waits = mode != MJ_MODE_WIN; /* the truth in twaits, the answers in got */
     uint64_t pos = 0;
-    if (waits) {
+    if (mode == MJ_MODE_SHANTEN) {
+        for (uint32_t k = 0; k < m; k++) {
+            u->hist[jb->twaits[k] & 0xff]++;
+            pos += jb->twaits[k] == 0;
+        }
+    } else if (mode == MJ_MODE_EFFECTIVE) {
+        for (uint32_t k = 0; k < m; k++) {
+            u->hist[jb->twaits[k] >> MJ_VERIFY_SHANTEN_SHIFT]++;
+            pos += (jb->twaits[k] & (((uint64_t)1 << MJ_VERIFY_SHANTEN_SHIFT) - 1)) != 0;
+        }
+    } else if (waits) {
         for (uint32_t k = 0; k < m; k++) {
             u->hist[__builtin_popcountll(jb->twaits[k])]++;
             pos += jb->twaits[k] != 0;
@@ -278,7 +353,19 @@ static void judge(const pass_info *ps, unit_res *u, judge_buf *jb)
     for (uint32_t c = 0; c < ps->ncands; c++) {
         const mj_candidate *cand = &ps->cands[c];
         mj_verify_part *pt = &u->cand[c];
-        if (waits) {
+        if (mode == MJ_MODE_SHANTEN && cand->shanten) {
+            for (uint32_t k = 0; k < m; k++) jb->got[k] = enc_shanten(cand->shanten(cand->ctx, &jb->hands[k], r));
+        } else if (mode == MJ_MODE_SHANTEN) {
+            /* a win check: is_win(h) == (shanten(h) == -1); a "no" agrees with any other shanten */
+            for (uint32_t k = 0; k < m; k++)
+                jb->got[k] = cand->is_win(cand->ctx, &jb->hands[k], r) ? 0 : jb->twaits[k] ? jb->twaits[k] : MJ_VERIFY_NOT_COMPLETE;
+        } else if (mode == MJ_MODE_EFFECTIVE) {
+            for (uint32_t k = 0; k < m; k++) {
+                int s = MJ_TRUTH_NO_SHANTEN;
+                mj_kindset set = cand->effective(cand->ctx, &jb->hands[k], r, &s);
+                jb->got[k] = (set & (((uint64_t)1 << MJ_VERIFY_SHANTEN_SHIFT) - 1)) | enc_shanten(s) << MJ_VERIFY_SHANTEN_SHIFT;
+            }
+        } else if (waits) {
             for (uint32_t k = 0; k < m; k++) jb->got[k] = cand->waits(cand->ctx, &jb->hands[k], r);
         } else if (cand->is_win_batch) {
             cand->is_win_batch(cand->ctx, jb->hands, m, r, jb->out);
@@ -292,10 +379,10 @@ static void judge(const pass_info *ps, unit_res *u, judge_buf *jb)
         pt->t.positives += pos;
         if (waits) {
             for (uint32_t k = 0; k < m; k++)
-                if (jb->got[k] != jb->twaits[k]) note(pt, ps->keep, &jb->hands[k], jb->rank0 + k, jb->twaits[k], jb->got[k]);
+                if (jb->got[k] != jb->twaits[k]) note(pt, ps->keep, &jb->hands[k], jb->rank0 + k, jb->twaits[k], jb->got[k], mode);
         } else if (memcmp(jb->out, jb->truth, m) != 0) {
             for (uint32_t k = 0; k < m; k++)
-                if (jb->out[k] != jb->truth[k]) note(pt, ps->keep, &jb->hands[k], jb->rank0 + k, jb->truth[k], jb->out[k]);
+                if (jb->out[k] != jb->truth[k]) note(pt, ps->keep, &jb->hands[k], jb->rank0 + k, jb->truth[k], jb->out[k], mode);
         }
     }
     jb->m = 0;
@@ -317,7 +404,8 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
 {
     const plan *p = ps->pl;
     const int L = p->G - 1, n = ps->n;
-    const bool waits = p->mode == MJ_MODE_WAITS, judging = ps->ncands > 0;
+    const bool waits = p->mode == MJ_MODE_WAITS, shm = shanten_mode(p->mode);
+    const bool judging = ps->ncands > 0 || shm; /* the shanten truth needs the buffer's hands */
     clear_unit(u, ps->ncands);
     if (lo >= hi) return;
     uint32_t idx[ORC_GROUPS];
@@ -329,10 +417,19 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
     int used = 0;
     for (int g = 0; g < L; g++) used += cnt[g] = set_group(p, &h, g, idx[g]);
     const orc_shapes *ls = p->sh[L];
-    const uint8_t *lcls = p->cls[gtype(L)];
+    const uint8_t *lcls = p->cls[gtype(p, L)];
     const uint32_t sl = p->stride[L];
     const int lbase = L * 9;
     uint32_t j = idx[L];
+    /* shanten: pre[g] folds the groups past L (empty, constant) and outer groups 0..g-1; only
+     * the part from the outer group that moved is folded again at each block */
+    orc_shv pre[ORC_GROUPS + 1];
+    int fresh = 0;
+    if (shm) {
+        pre[0] = orc_sh_unit;
+        for (int g = L + 1; g < ORC_GROUPS; g++)
+            if (p->sr.type[g] != ORC_GT_NONE) orc_sh_fold(&pre[0], &orc_sh_table[p->sr.type[g]][0], &pre[0]);
+    }
     uint64_t rank = lo;
     if (judging) jb->m = 0;
     for (;;) {
@@ -344,6 +441,30 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
             if (g != L) osum += cls_of(p, g, idx[g]) * p->stride[g];
         const uint8_t *row = p->wt + osum;
         uint32_t stop = j + (uint32_t)m;
+        orc_shv acc = orc_sh_unit; /* shanten: the other groups folded, once a block */
+        orc_shv excl[ORC_GROUPS];   /* effective: the other groups but g and L folded */
+        uint32_t keys[ORC_GROUPS] = {0};
+        const orc_shv *ltab = NULL;
+        if (shm && p->mode == MJ_MODE_SHANTEN) {
+            for (int g = fresh; g < L; g++)
+                orc_sh_fold(&pre[g], &orc_sh_table[p->sr.type[g]][p->sh[g]->key[idx[g]]], &pre[g + 1]);
+            fresh = L;
+            acc = pre[L];
+            ltab = orc_sh_table[p->sr.type[L]];
+        } else if (shm) {
+            for (int g = 0; g < ORC_GROUPS; g++) {
+                excl[g] = orc_sh_unit;
+                if (p->sr.type[g] != ORC_GT_NONE) keys[g] = p->sh[g]->key[idx[g]];
+            }
+            for (int g = 0; g < ORC_GROUPS; g++) {
+                if (g == L || p->sr.type[g] == ORC_GT_NONE) continue;
+                const orc_shv *v = &orc_sh_table[p->sr.type[g]][keys[g]];
+                orc_sh_fold(&acc, v, &acc);
+                for (int e = 0; e < ORC_GROUPS; e++)
+                    if (e != g && e != L) orc_sh_fold(&excl[e], v, &excl[e]);
+            }
+            ltab = orc_sh_table[p->sr.type[L]];
+        }
         if (!judging && !waits) {
             uint64_t pos = 0;
             for (uint32_t x = j; x < stop; x++) pos += row[lcls[x] * sl];
@@ -377,7 +498,37 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                         memcpy(dst[i].count + lbase, last[i], 7);
                     }
                 }
-                if (waits) {
+                if (p->mode == MJ_MODE_SHANTEN) {
+                    for (uint32_t i = 0; i < take; i++)
+                        jb->twaits[k0 + i] = enc_shanten(orc_sh_final(&p->sr, &acc, &ltab[ls->key[x + i]], n));
+                } else if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1) {
+                    /* 3k+1: the block's folds reused, each group's rest made once a hand */
+                    for (uint32_t i = 0; i < take; i++) {
+                        const orc_shv *lv = &ltab[ls->key[x + i]];
+                        int s = orc_sh_final(&p->sr, &acc, lv, n);
+                        mj_kindset set = 0;
+                        if (s >= 0 && s != MJ_TRUTH_NO_SHANTEN) {
+                            orc_shv rest[ORC_GROUPS];
+                            const orc_shv *rp[ORC_GROUPS];
+                            keys[L] = ls->key[x + i];
+                            for (int g = 0; g < ORC_GROUPS; g++) {
+                                if (g == L) rp[g] = &acc;
+                                else {
+                                    orc_sh_fold(&excl[g], lv, &rest[g]);
+                                    rp[g] = &rest[g];
+                                }
+                            }
+                            set = orc_sh_effective_add(&p->sr, &dst[i], keys, rp, s);
+                        }
+                        jb->twaits[k0 + i] = set | enc_shanten(s) << MJ_VERIFY_SHANTEN_SHIFT;
+                    }
+                } else if (p->mode == MJ_MODE_EFFECTIVE) {
+                    for (uint32_t i = 0; i < take; i++) {
+                        int s;
+                        mj_kindset set = mj_truth_effective(&dst[i], &p->rules, &s);
+                        jb->twaits[k0 + i] = set | enc_shanten(s) << MJ_VERIFY_SHANTEN_SHIFT;
+                    }
+                } else if (waits) {
                     for (uint32_t i = 0; i < take; i++) {
                         idx[L] = x + i;
                         jb->twaits[k0 + i] = truth_waits(p, idx);
@@ -404,6 +555,7 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
             }
         }
         if (g < 0) break;
+        fresh = g;
         for (int x = g + 1; x < L; x++) idx[x] = 0;
         used = 0;
         for (int x = 0; x < L; x++) {
@@ -443,6 +595,14 @@ mj_status mj_verify_prepare(const mj_verify_config *cfg, mj_verify_result *res, 
     if (cfg->tiles != 9 && cfg->tiles != 27 && cfg->tiles != 34) return bad(err, "tile set must be 9, 27 or 34");
     if (cfg->rules.kinds != (cfg->tiles == 34 ? 34 : 27))
         return bad(err, "the rules' tile set does not match --tiles");
+    if (cfg->rules.tileset && (cfg->rules.tileset != MJ_SANMA_TILESET || cfg->tiles != 34))
+        return bad(err, "a partial tile set is enumerated for sanma over 34 kinds only");
+    if (shanten_mode(cfg->mode)) {
+        if (!mj_truth_shanten_supports(&cfg->rules))
+            return bad(err, "shanten is defined for the forms std, 7p, 7p4 and 13o (basic, sichuan, riichi, sanma)");
+        if (cfg->size_max > 14) return bad(err, "shanten is defined for hands of up to 14 tiles");
+        if (mj_truth_shanten_init() != 0) return bad(err, "out of memory building the shanten tables");
+    }
     if (cfg->size_min < 1 || cfg->size_max > MJ_MAX_TILES || cfg->size_min > cfg->size_max)
         return bad(err, "sizes must lie within 1..18, smallest first");
     if (cfg->ncands > MJ_ORACLE_MAX_CANDIDATES) return bad(err, "more than 32 algorithms");
@@ -451,8 +611,9 @@ mj_status mj_verify_prepare(const mj_verify_config *cfg, mj_verify_result *res, 
     if (shards > 65536 || cfg->shard >= shards) return bad(err, "shard must be I/N with 0 <= I < N <= 65536");
     for (uint32_t i = 0; i < cfg->ncands; i++) {
         const mj_candidate *c = &cfg->cands[i];
-        if (!c->name || !(cfg->mode == MJ_MODE_WIN ? (void *)c->is_win : (void *)c->waits))
-            return bad(err, "a candidate lacks a name or the call for this mode");
+        bool has = cfg->mode == MJ_MODE_WIN ? c->is_win != NULL : cfg->mode == MJ_MODE_WAITS ? c->waits != NULL
+                 : cfg->mode == MJ_MODE_SHANTEN ? c->shanten || c->is_win : c->effective != NULL;
+        if (!c->name || !has) return bad(err, "a candidate lacks a name or the call for this mode");
         snprintf(res->cands[i].name, sizeof res->cands[i].name, "%s", c->name);
         res->cands[i].flawed = c->flawed;
     }
@@ -536,8 +697,9 @@ mj_verify_worker *mj_verify_worker_new(const mj_verify_config *cfg, const mj_ver
      * (67 KB each) would be 137 MB on 64 threads */
     w->unit_bytes = MJ_VERIFY_CHUNK_RESULT_BYTES(res->ncands);
     w->u = calloc((size_t)w->units, w->unit_bytes);
-    w->buf = res->ncands ? malloc((size_t)w->threads * sizeof *w->buf) : NULL;
-    if (!w->u || (res->ncands && !w->buf) || plan_build(&w->p, res->tiles, &res->rules, res->mode) != 0) {
+    bool buffered = res->ncands || shanten_mode(res->mode);
+    w->buf = buffered ? malloc((size_t)w->threads * sizeof *w->buf) : NULL;
+    if (!w->u || (buffered && !w->buf) || plan_build(&w->p, res->tiles, &res->rules, res->mode) != 0) {
         mj_verify_worker_free(w);
         bad(err, "out of memory preparing the run");
         return NULL;
@@ -563,6 +725,10 @@ void mj_verify_worker_run(mj_verify_worker *w, const mj_verify_chunk *c, mj_veri
     plan_table(&w->p, w->p.mode == MJ_MODE_WAITS ? n + 1 : n);
     uint64_t lo;
     shard_hands(w->p.nrest, w->shard, w->shards, n, &lo);
+    if (pass_skipped(w->p.mode, n)) {
+        clear_unit(out, w->ncands);
+        return;
+    }
     const uint64_t from = lo + c->from, b = c->count;
     const int units = w->units;
     double t0 = now();
@@ -622,7 +788,10 @@ uint64_t mj_verify_pass_hands(const mj_verify_result *res, uint32_t pass)
 {
     uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1], lo;
     if (mj_truth_init() != 0) return 0;
-    fill_nrest(nrest, active_groups(res->tiles));
+    int gt[ORC_GROUPS];
+    const orc_shapes *sh[ORC_GROUPS];
+    fill_nrest(nrest, group_types(res->tiles, &res->rules, gt, sh), sh);
+    if (pass_skipped(res->mode, res->size_min + (int)pass)) return 0;
     return shard_hands((const uint64_t(*)[MJ_MAX_TILES + 1])nrest, res->shard, res->shards, res->size_min + (int)pass, &lo);
 }
 
@@ -678,7 +847,7 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
     while (res->next_pass < passes) {
         uint32_t pass = res->next_pass;
         int n = res->size_min + (int)pass;
-        uint64_t lo, total = shard_hands(pp->nrest, res->shard, res->shards, n, &lo);
+        uint64_t lo, total = pass_skipped(res->mode, n) ? 0 : shard_hands(pp->nrest, res->shard, res->shards, n, &lo);
         double pass_start = now(), pass_t0_done = (double)res->next_rank;
         /* a stop request or a due checkpoint is seen between batches only, so a batch is sized
          * by time (about BATCH_SECONDS at the rate just measured), and starts small again in
@@ -708,7 +877,8 @@ mj_verify_outcome mj_verify_run(const mj_verify_config *cfg, mj_verify_result *r
                 double sec_per = mj_verify_seconds_per_hand(res), eta = sec_per < 0 ? -1 : 0;
                 for (uint32_t q = pass; q < passes && eta >= 0; q++) {
                     uint64_t ql;
-                    uint64_t qh = shard_hands(pp->nrest, res->shard, res->shards, res->size_min + (int)q, &ql);
+                    uint64_t qh = pass_skipped(res->mode, res->size_min + (int)q)
+                                      ? 0 : shard_hands(pp->nrest, res->shard, res->shards, res->size_min + (int)q, &ql);
                     eta += sec_per * (double)(q == pass ? qh - done : qh);
                 }
                 if (t - start < 2) eta = -1; /* the first batches are too small to say */
@@ -819,7 +989,9 @@ uint64_t mj_oracle_hands(int tiles, int size)
 {
     if ((tiles != 9 && tiles != 27 && tiles != 34) || size < 0 || size > MJ_MAX_TILES || mj_truth_init() != 0) return 0;
     uint64_t nrest[ORC_GROUPS + 1][MJ_MAX_TILES + 1];
-    fill_nrest(nrest, active_groups(tiles));
+    int gt[ORC_GROUPS];
+    const orc_shapes *sh[ORC_GROUPS];
+    fill_nrest(nrest, group_types(tiles, NULL, gt, sh), sh);
     return nrest[0][size];
 }
 
@@ -836,7 +1008,7 @@ static uint64_t count_tuples(const plan *p, uint64_t hist[ORC_GROUPS][MJ_MAX_TIL
     uint64_t sum = 0;
     int lo = g == p->G - 1 ? budget : 0;
     for (int t = lo; t <= budget; t++)
-        for (int c = 0; c < p->ncls[gtype(g)]; c++) {
+        for (int c = 0; c < p->ncls[gtype(p, g)]; c++) {
             uint64_t k = hist[g][t][c];
             if (k) sum += k * count_tuples(p, hist, g + 1, budget - t, at + (size_t)c * p->stride[g]);
         }
@@ -847,7 +1019,7 @@ mj_status mj_oracle_count(int tiles, int size, const mj_rules *r, mj_verify_mode
                           uint64_t *hands, uint64_t *positives, uint64_t *hist, mj_error *err)
 {
     if (size < 1 || size > MJ_MAX_TILES) return bad(err, "size must be 1..18");
-    if (mode == MJ_MODE_WAITS) {
+    if (mode != MJ_MODE_WIN) { /* waits, shanten, effective: every hand judged */
         mj_verify_config cfg = {.tiles = tiles, .size_min = size, .size_max = size, .rules = *r, .mode = mode,
                                 .threads = threads};
         mj_verify_result *res = malloc(sizeof *res);

@@ -21,8 +21,10 @@ MJ_API_BEGIN
  * A file is accepted only whole: right magic, version, length, checksum, every field in
  * range, and a config hash that matches its own recorded settings. Version 1 (a pass for the
  * truth and one per algorithm in each size) is read too when its position is where a size
- * begins, as every finished run's is; it is written as version 2 (one pass a size). */
-enum { MJ_CHECKPOINT_VERSION = 2, MJ_CHECKPOINT_MAX = 1u << 20 }; /* 2: one pass a size */
+ * begins, as every finished run's is; it is written as version 2 (one pass a size). Version 3
+ * adds the rules' tile set (u64, 0 = every kind below rules.kinds) as the payload's last field;
+ * versions 1 and 2 are read with tile set 0. */
+enum { MJ_CHECKPOINT_VERSION = 3, MJ_CHECKPOINT_MAX = 1u << 20 }; /* 2: one pass a size; 3: the rules' tile set last */
 
 /* Encodes r into buf (cap bytes); returns the length, or 0 when cap is too small. */
 size_t mj_checkpoint_encode(const mj_verify_result *r, uint8_t *buf, size_t cap);

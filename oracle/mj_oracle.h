@@ -28,9 +28,16 @@ typedef struct {
      * last group as one array instead of one call a hand. NULL: is_win a hand. Kept last,
      * so candidates filled by position get NULL. */
     size_t (*is_win_batch)(const void *ctx, const mj_hand *hands, size_t n, const mj_rules *r, uint8_t *out);
+    /* Mode shanten: the hand's shanten (mj_shanten_truth.h); NULL with is_win set judges the
+     * identity is_win(h) == (shanten(h) == -1) instead. Mode effective: the effective kinds and
+     * (in *shanten_out) the shanten. Kept last, after is_win_batch, for the same reason. */
+    int (*shanten)(const void *ctx, const mj_hand *h, const mj_rules *r);
+    mj_kindset (*effective)(const void *ctx, const mj_hand *h, const mj_rules *r, int *shanten_out);
 } mj_candidate;
 
-typedef enum { MJ_MODE_WIN = 0, MJ_MODE_WAITS = 1 } mj_verify_mode;
+/* win: is_win against the truth; waits: the kinds that complete the hand; shanten: the
+ * distance to a complete hand (mj_shanten_truth.h); effective: the kinds that lower it. */
+typedef enum { MJ_MODE_WIN = 0, MJ_MODE_WAITS = 1, MJ_MODE_SHANTEN = 2, MJ_MODE_EFFECTIVE = 3 } mj_verify_mode;
 
 enum {
     MJ_ORACLE_MAX_CANDIDATES = 32,
@@ -39,16 +46,21 @@ enum {
 };
 
 /* One hand an algorithm got wrong. rank is its place among the run's hands of that size
- * (enumeration order); truth and got are 0/1 in win mode, kind sets in waits mode. */
+ * (enumeration order); truth and got are 0/1 in win mode, kind sets in waits mode, shanten + 1
+ * in shanten mode (MJ_VERIFY_NOT_COMPLETE: an is_win said no to a complete hand), and the kind
+ * set with shanten + 1 in bits 56-63 in effective mode. */
+#define MJ_VERIFY_NOT_COMPLETE 0xfeu
+#define MJ_VERIFY_SHANTEN_SHIFT 56
 typedef struct {
     uint64_t rank;
     uint64_t truth, got;
     mj_hand hand;
 } mj_counterexample;
 
-/* hands judged; positives = hands the truth says win (or wait, in waits mode);
- * false_wins = the algorithm said win where the truth did not (waits: named a kind
- * that is no wait); false_nonwins the reverse (a hand can count in both in waits mode). */
+/* hands judged; positives = hands the truth says win (or wait, in waits mode; are complete, in
+ * shanten mode; have an effective kind, in effective mode); false_wins = the algorithm said win
+ * where the truth did not (waits, effective: named a kind that is not one; shanten: a number
+ * below the truth's); false_nonwins the reverse (a hand can count in both in waits mode). */
 typedef struct {
     uint64_t hands, positives, mismatches, false_wins, false_nonwins;
     double seconds; /* a candidate: the time in its calls, summed over threads / threads (its
@@ -83,7 +95,8 @@ typedef struct {
     bool complete;
     /* what was found */
     mj_tally truth, truth_by_size[MJ_MAX_TILES + 1]; /* the truth; seconds: the enumeration's share */
-    uint64_t wait_hist[MJ_MAX_TILES + 1][MJ_KINDS + 1]; /* waits mode: hands by number of waits */
+    uint64_t wait_hist[MJ_MAX_TILES + 1][MJ_KINDS + 1]; /* waits mode: hands by number of waits;
+                                                          shanten and effective: by shanten + 1 */
     mj_candidate_result cands[MJ_ORACLE_MAX_CANDIDATES];
     double seconds; /* wall time of all passes (summed over resumed runs) */
     int threads;    /* threads of the last run */

@@ -47,6 +47,59 @@ uint16_t orc_relevant(const mj_rules *r);
 /* Whether a hand of n tiles whose four groups have features f wins under r. */
 bool orc_combine(int n, const mj_rules *r, const uint16_t f[ORC_GROUPS]);
 
+/* ---- shanten (shanten.c) ----
+ * A group's distance vector: for each tag (a kind of complete group shape), the fewest tiles
+ * the group's held shape lacks of the nearest complete shape with that tag, ORC_SH_INF when the
+ * group has no such shape. Tags: std with m melds and p pairs (m*2+p, m 0..4, p 0..1), q
+ * distinct pairs (7p), q pairs with a four counting twice (7p4), the group's orphans once each
+ * plus e of them doubled (13o). */
+enum {
+    ORC_SH_STD = 0,  /* 10 tags */
+    ORC_SH_P7 = 10,  /* 8 tags, q = 0..7 */
+    ORC_SH_P74 = 18, /* 8 tags */
+    ORC_SH_O13 = 26, /* 2 tags, e = 0..1 */
+    ORC_SH_TAGS = 28,
+    ORC_SH_INF = 64
+};
+/* Group types: a suit (9 kinds, runs), the honors (7), sanma's manzu (1m and 9m only), none. */
+enum { ORC_GT_SUIT = 0, ORC_GT_HONOR = 1, ORC_GT_TERM = 2, ORC_GT_TYPES = 3, ORC_GT_NONE = 3 };
+
+typedef struct {
+    uint8_t v[ORC_SH_TAGS];
+} orc_shv;
+
+/* What a rule set asks of the combination. */
+typedef struct {
+    int type[ORC_GROUPS]; /* ORC_GT_* per group */
+    unsigned forms;       /* r->forms within std, 7p, 7p4, 13o */
+    bool orphans;         /* 13o is possible: every orphan is in the tile set */
+} orc_sh_rules;
+
+/* Valid after mj_truth_shanten_init(): per type, the vector of every held shape, indexed by its
+ * base-5 key over the type's positions (a suit's 9, the honors' 7, sanma manzu's 1m and 9m). */
+extern const orc_shv *orc_sh_table[ORC_GT_TYPES];
+/* Std with nothing, no pairs, no doubled orphan: distance 0; every other tag ORC_SH_INF. The
+ * vector of an absent group. */
+extern const orc_shv orc_sh_unit;
+
+static inline int orc_sh_width(int type) { return type == ORC_GT_SUIT ? 9 : type == ORC_GT_HONOR ? 7 : type == ORC_GT_TERM ? 2 : 0; }
+/* The kind at position x of group g of the given type. */
+static inline int orc_sh_kind(int g, int type, int x) { return type == ORC_GT_TERM ? (x ? 8 : 0) : g * 9 + x; }
+
+/* false when r is outside what the shanten truth covers (mj_truth_shanten_supports). */
+bool orc_sh_rules_of(const mj_rules *r, orc_sh_rules *out);
+/* The key of group g's held shape in h. */
+uint32_t orc_sh_key(const mj_hand *h, int g, int type);
+/* out = a (+) b: per tag kind, the min-plus combination over the ways to split it. */
+void orc_sh_fold(const orc_shv *a, const orc_shv *b, orc_shv *out);
+/* The shanten of a hand of n tiles whose groups fold to acc (+) last; MJ_TRUTH_NO_SHANTEN when
+ * n is not 3k+1 or 3k+2 up to 14 or no form reaches it. */
+int orc_sh_final(const orc_sh_rules *sr, const orc_shv *acc, const orc_shv *last, int n);
+/* The effective kinds of a hand h of 3k+1 tiles and shanten s whose groups have these keys,
+ * rest[g] being the fold of every group but g (mj_truth_effective's inner loop). */
+mj_kindset orc_sh_effective_add(const orc_sh_rules *sr, const mj_hand *h, const uint32_t key[ORC_GROUPS],
+                                const orc_shv *const rest[ORC_GROUPS], int s);
+
 /* FNV-1a 64 over the settings that decide a run's results (checkpoint.c): start with
  * orc_hash_identity, then fold in each candidate with orc_hash_candidate. */
 uint64_t orc_hash_identity(int tiles, int size_min, int size_max, int mode, int cex_keep, const mj_rules *r,

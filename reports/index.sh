@@ -152,6 +152,12 @@ if [ -s "$plot/oracle.list" ]; then
 fi
 
 sh "$(dirname "$0")/ddz-index.sh" "$dir" # the Dou Dizhu section, when make bench measured it
+if [ -f "$data/shanten.csv" ]; then
+  echo "<h2>Shanten and effective tiles (issue 30)</h2>"
+  chart shanten "sh-table ns per hand on the shanten workloads"
+  chart shanten-peers "sh-table beside nyanten and tomohxx"
+  echo "<p>mjverify bench --workload shanten (data/shanten.csv) and bench/shanten-peers.sh (data/shanten-peers.csv); every answer checked before timing.</p>"
+fi
 
 cat <<EOF
 <h2>Data</h2>

@@ -280,6 +280,46 @@ sh "$here/ddz.sh" "$dir"
 
 # --- index.html
 (cd "$dir" && sh "$here/../bench/targets.sh" data "$(awk -F, '$2 == "true" { print $1 }' data/algos.csv | tr '\n' ' ')") >"$plot/targets.txt" || true
+# Shanten (issue 30): sh-table per hand on each shanten workload, shanten and effective tiles,
+# per call and batched (data/shanten.csv from `mjverify bench --workload shanten`), and the
+# peers side by side (data/shanten-peers.csv from bench/shanten-peers.sh, when built).
+if [ -f "$data/shanten.csv" ]; then
+  awk -F, 'NR > 1 && $1 == "sh-table" && $11 == "yes" { v[$2, $4 "-" $5] = $9; if (!($2 in seen)) { seen[$2] = 1; w[++n] = $2 } }
+    END { for (i = 1; i <= n; i++) printf "%s %s %s %s %s\n", w[i], v[w[i], "shanten-per_call"], v[w[i], "shanten-batched"], v[w[i], "effective-per_call"], v[w[i], "effective-batched"] }' \
+    "$data/shanten.csv" >"$plot/shanten.dat"
+  cat >"$plot/shanten.gp" <<'GP'
+set title "sh-table: ns per hand (median of the repetitions, CPU time; riichi rules)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border rgb "#333333"
+set ylabel "ns per hand (log)"
+set logscale y
+set key top left
+set grid ytics
+plot 'data/plot/shanten.dat' using 2:xtic(1) title "shanten, per call" lc rgb "#332288", \
+     '' using 3 title "shanten, batched" lc rgb "#88CCEE", \
+     '' using 4 title "effective tiles, per call" lc rgb "#CC6677", \
+     '' using 5 title "effective tiles, batched" lc rgb "#DDCC77"
+GP
+  (cd "$dir" && draw shanten 1000 520 "$plot/shanten.gp")
+fi
+if [ -f "$data/shanten-peers.csv" ]; then
+  awk -F, 'NR > 1 && $5 != "ERROR" { v[$1, $2] = $6; if (!($1 in seen)) { seen[$1] = 1; p[++n] = $1 } }
+    END { for (i = 1; i <= n; i++) printf "%s %s %s\n", p[i], v[p[i], 13], v[p[i], 14] }' "$data/shanten-peers.csv" >"$plot/shanten-peers.dat"
+  cat >"$plot/shanten-peers.gp" <<'GP'
+set title "shanten per call, random hands from the wall: median of alternating rounds in one process (CPU time)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border rgb "#333333"
+set ylabel "ns per hand"
+set yrange [0:*]
+set key top right
+set grid ytics
+plot 'data/plot/shanten-peers.dat' using 2:xtic(1) title "13 tiles" lc rgb "#0072B2", '' using 3 title "14 tiles" lc rgb "#E69F00"
+GP
+  (cd "$dir" && draw shanten-peers 900 480 "$plot/shanten-peers.gp")
+fi
+
 sh "$here/index.sh" "$dir" >"$dir/index.html"
 sh "$here/summary.sh" "$dir" >"$dir/summary.md"
 echo "report: $dir/index.html, $dir/summary.md" >&2

@@ -3,7 +3,7 @@
 
 Python's random.Random(SEED) shuffles the 54 cards "3333 4444 ... 2222 X D" (ranks in playing
 order, four of each, then the jokers); ME takes the first N1 cards, ENEMY the next N2. Prints
-"ME ENEMY" for `build/ddz/ddz solve ME ENEMY`. The deals of ddz/README.md "Measured"."""
+"ME ENEMY" for `build/ddz/ddz solve ME ENEMY`. The deals of docs/ddz-search-notes.md."""
 import random
 import sys
 

@@ -3,6 +3,8 @@
 # exact apt-get line and fails. Usage: scripts/deps.sh [fuzz]
 set -eu
 need="cmake make gcc g++ python3 pkg-config check gnuplot-nox libopenmpi-dev openmpi-bin"
+# the Python package (python/): its tests, and pip install --no-build-isolation ./python
+need="$need python3-pytest python3-pip python3-setuptools python3-wheel python3-venv"
 [ "${1:-}" = fuzz ] && need="$need clang-14 libclang-rt-14-dev"
 missing=""
 for p in $need; do

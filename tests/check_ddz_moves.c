@@ -709,6 +709,49 @@ START_TEST(deck_counts)
 }
 END_TEST
 
+/* rlcard's published action space, as constants: its docs/games.md table (Solo 15, pair 13,
+ * Trio 13, Trio with single 182, Trio with pair 156, Chain of solo 36, Chain of pair 52, Chain of
+ * trio 45, Plane with solo 21,822, Plane with pair 2,939, Quad with solo 1,326, Quad with pair
+ * 858, Bomb 13, Rocket 1) totals 27,471 card sets and 27,472 actions with pass (num_actions);
+ * douzero's generator gives 29,993 (ddz/README.md argues the 2,522 more by cause). Pins the
+ * figures the README states, so that a generator change that moves them fails here and not
+ * only in a recomputed table. */
+START_TEST(published_counts)
+{
+    static const struct {
+        const char *type;
+        size_t rlcard, douzero;
+    } want[] = {
+        {"single", 15, 15},       {"pair", 13, 13},         {"triple", 13, 13},     {"triple1", 182, 182},
+        {"triple2", 156, 156},    {"straight", 36, 36},     {"pairs", 52, 52},      {"plane", 45, 45},
+        {"plane1", 21822, 24331}, {"plane2", 2939, 2939},   {"four2", 1326, 1339},  {"four22", 858, 858},
+        {"bomb", 13, 13},         {"rocket", 1, 1},
+    };
+    const size_t total[DDZ_CONVENTIONS] = {27471, 29993};
+    ck_assert_int_eq(DDZ_CONVENTIONS, 2); /* rlcard, douzero */
+    for (int conv = 0; conv < DDZ_CONVENTIONS; conv++) {
+        ddz_rules r = {(ddz_convention)conv, 0};
+        size_t n = ddz_generate(ddz_deck(), NULL, &r, gen_buf, DDZ_MAX_MOVES), by_type[DDZ_TYPES] = {0}, sum = 0;
+        for (size_t i = 0; i < n; i++)
+            by_type[gen_buf[i].type]++;
+        for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+            int t = 0;
+            while (t < DDZ_TYPES && strcmp(ddz_type_name((ddz_type)t), want[k].type) != 0)
+                t++;
+            ck_assert_msg(t < DDZ_TYPES, "no move type named %s", want[k].type);
+            size_t expect = conv == DDZ_CONV_RLCARD ? want[k].rlcard : want[k].douzero;
+            ck_assert_msg(by_type[t] == expect, "%s %s: %zu moves, published %zu", ddz_convention_name((ddz_convention)conv),
+                          want[k].type, by_type[t], expect);
+            sum += expect;
+        }
+        ck_assert_uint_eq(sum, total[conv]);
+        ck_assert_uint_eq(n, total[conv]);
+    }
+    /* rlcard's num_actions: its card sets plus pass */
+    ck_assert_uint_eq(total[DDZ_CONV_RLCARD] + 1, 27472);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ddz_moves");
@@ -725,6 +768,7 @@ static Suite *suite(void)
     tcase_add_test(tc, generator_vs_classifier);
     tcase_add_test(tc, answers_are_filtered_leads);
     tcase_add_test(tc, deck_counts);
+    tcase_add_test(tc, published_counts);
     suite_add_tcase(s, tc);
     return s;
 }

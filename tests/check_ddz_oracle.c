@@ -184,7 +184,7 @@ START_TEST(test_solvers_equal_retrograde)
 {
     uint64_t seed = tu_seed("ddz_oracle sample", 14), st = seed;
     const ddz_solver *fast = ddz_solver_find("fast"), *naive = ddz_solver_find("naive");
-    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL};
+    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL, NULL};
     ddz_move pass = {0, DDZ_PASS, 0, 0};
     ck_assert_ptr_nonnull(fast);
     ck_assert_ptr_nonnull(naive);
@@ -235,7 +235,7 @@ START_TEST(test_seed_port_caught)
     ddz_rules r = {DDZ_CONV_RLCARD, 0};
     ddzo_table *t = ddzo_build(DDZO_DECK_SMALL, 5, &r);
     const ddz_solver *seed = ddz_solver_find("seed004"), *fast = ddz_solver_find("fast");
-    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL};
+    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL, NULL};
     ddz_move m[3 * DDZ_TYPES];
     const char *chains[] = {"34567", "45678", "345678"}, *singles = "345678XD";
     unsigned long long judged = 0, caught = 0;

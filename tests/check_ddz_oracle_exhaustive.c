@@ -34,7 +34,7 @@ static unsigned long long judge(ddzo_table *t, const ddz_rules *r, const char *s
                                 unsigned long long *positions, ddz_position *smallest)
 {
     const ddz_solver *s = ddz_solver_find(solver);
-    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL};
+    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL, NULL};
     ddz_move pass = {0, DDZ_PASS, 0, 0};
     unsigned long long bad = 0;
     int best = 99;
@@ -101,7 +101,7 @@ START_TEST(test_seed_port_caught)
     ddz_rules r = {DDZ_CONV_RLCARD, 0};
     ddzo_table *t = ddzo_build(DDZO_DECK_SMALL, 5, &r);
     const ddz_solver *seed = ddz_solver_find("seed004"), *fast = ddz_solver_find("fast");
-    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL};
+    ddz_solve_options opt = {1, (size_t)1 << 16, 0, 0, NULL, NULL};
     ddz_move pass = {0, DDZ_PASS, 0, 0}, m[4096];
     unsigned long long judged = 0, caught = 0;
     int best = 99;

@@ -31,7 +31,7 @@ static ddz_position P(const char *me, const char *enemy, const char *last, int c
 static ddz_outcome run(const char *solver, const ddz_position *p, int conv, char *wins, size_t cap)
 {
     ddz_rules r = {(ddz_convention)conv, 0};
-    ddz_solve_options o = {1, 0, 1, 0, NULL};
+    ddz_solve_options o = {1, 0, 1, 0, NULL, NULL};
     const ddz_solver *s = ddz_solver_find(solver);
     ck_assert_ptr_nonnull(s);
     ddz_outcome out = s->solve(p, &r, &o, &res_a);
@@ -149,7 +149,7 @@ START_TEST(test_fast_vs_naive)
 {
     mj_rng g = {tu_seed("fast vs naive", 20261123)};
     const ddz_solver *fast = ddz_solver_find("fast"), *naive = ddz_solver_find("naive");
-    ddz_solve_options o = {1, (size_t)1 << 20, 1, 0, NULL};
+    ddz_solve_options o = {1, (size_t)1 << 20, 1, 0, NULL, NULL};
     int wins = 0;
     for (int i = 0; i < 3000; i++) {
         int conv = i & 1;
@@ -180,7 +180,7 @@ START_TEST(test_probes)
 {
     mj_rng g = {tu_seed("probes", 2211)};
     const ddz_solver *fast = ddz_solver_find("fast"), *naive = ddz_solver_find("naive");
-    ddz_solve_options o = {1, (size_t)1 << 20, 1, 0, NULL};
+    ddz_solve_options o = {1, (size_t)1 << 20, 1, 0, NULL, NULL};
     const int saved_cards = ddz_fast_probe_cards;
     const unsigned saved_nodes = ddz_fast_probe_nodes;
     int differ = 0;
@@ -213,7 +213,7 @@ START_TEST(test_collisions)
 {
     mj_rng g = {tu_seed("collisions", 77)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options big = {1, (size_t)16 << 20, 1, 0, NULL}, tiny = {1, 1, 1, 0, NULL};
+    ddz_solve_options big = {1, (size_t)16 << 20, 1, 0, NULL, NULL}, tiny = {1, 1, 1, 0, NULL, NULL};
     unsigned long long evictions = 0;
     for (int i = 0; i < 200; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
@@ -237,7 +237,7 @@ START_TEST(test_collisions_threads)
 {
     mj_rng g = {tu_seed("collisions_threads", 78)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options big = {1, (size_t)16 << 20, 1, 0, NULL}, two = {2, 1, 1, 0, NULL}, four = {4, 1, 1, 0, NULL};
+    ddz_solve_options big = {1, (size_t)16 << 20, 1, 0, NULL, NULL}, two = {2, 1, 1, 0, NULL, NULL}, four = {4, 1, 1, 0, NULL, NULL};
     unsigned long long evictions = 0, hits = 0;
     for (int i = 0; i < 80; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
@@ -265,7 +265,7 @@ START_TEST(test_growth)
 {
     mj_rng g = {tu_seed("growth", 29)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options one = {1, (size_t)1 << 20, 1, 0, NULL}, two = {2, (size_t)1 << 20, 1, 0, NULL};
+    ddz_solve_options one = {1, (size_t)1 << 20, 1, 0, NULL, NULL}, two = {2, (size_t)1 << 20, 1, 0, NULL, NULL};
     int grew = 0;
     for (int i = 0; i < 400; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
@@ -294,7 +294,7 @@ START_TEST(test_kept_table)
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_table *t = ddz_table_new((size_t)4 << 20);
     ck_assert_ptr_nonnull(t);
-    ddz_solve_options fresh = {1, (size_t)4 << 20, 1, 0, NULL}, kept = {1, 0, 1, 0, t};
+    ddz_solve_options fresh = {1, (size_t)4 << 20, 1, 0, NULL, NULL}, kept = {1, 0, 1, 0, t, NULL};
     unsigned long long hits = 0;
     for (int i = 0; i < 200; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
@@ -320,7 +320,7 @@ START_TEST(test_reused_table)
 {
     mj_rng g = {tu_seed("reused-table", 13)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options reused = {1, (size_t)64 << 10, 1, 0, NULL};
+    ddz_solve_options reused = {1, (size_t)64 << 10, 1, 0, NULL, NULL};
     unsigned long long hits = 0, evictions = 0;
     for (int i = 0; i < 1100; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
@@ -330,7 +330,7 @@ START_TEST(test_reused_table)
             continue; /* the fresh comparison every tenth solve and across the wrap */
         ddz_table *t = ddz_table_new((size_t)64 << 10);
         ck_assert_ptr_nonnull(t);
-        ddz_solve_options fresh = {1, 0, 1, 0, t};
+        ddz_solve_options fresh = {1, 0, 1, 0, t, NULL};
         fast->solve(&p, &r, &fresh, &res_a);
         ddz_table_free(t);
         ck_assert_msg(same_result(&res_a, &res_b), "solve %d: answers differ on a reused table", i);
@@ -357,9 +357,9 @@ START_TEST(test_threads)
 {
     mj_rng g = {tu_seed("threads", 5)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options one = {1, (size_t)32 << 20, 1, 0, NULL}, two = {2, (size_t)32 << 20, 1, 0, NULL},
-                      four = {4, (size_t)32 << 20, 1, 0, NULL}, sixteen = {16, (size_t)32 << 20, 1, 0, NULL},
-                      first_win = {4, (size_t)32 << 20, 0, 0, NULL};
+    ddz_solve_options one = {1, (size_t)32 << 20, 1, 0, NULL, NULL}, two = {2, (size_t)32 << 20, 1, 0, NULL, NULL},
+                      four = {4, (size_t)32 << 20, 1, 0, NULL, NULL}, sixteen = {16, (size_t)32 << 20, 1, 0, NULL, NULL},
+                      first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
     const int saved_split = ddz_fast_split_cards;
     unsigned long long splits_before = ddz_fast_splits;
     for (int i = 0; i < 60; i++) {
@@ -385,14 +385,49 @@ START_TEST(test_threads)
 }
 END_TEST
 
-/* A time limit stops the search with a timeout, never a wrong answer. */
+/* A time limit (or the caller's stop) ends the search with a timeout, never a wrong answer.
+ * Regression (issue 27): this test accepted WIN on a position that is a loss. The position's
+ * answer is pinned first by a search without a limit; then each limited search must give that
+ * answer or TIMEOUT, nothing else. */
 START_TEST(test_timeout)
 {
     ddz_position p = P("33445566778899TJQK", "TJQKA22XD", NULL, DDZ_CONV_RLCARD);
     ddz_rules r = {DDZ_CONV_RLCARD, 0};
-    ddz_solve_options o = {1, (size_t)16 << 20, 1, 1e-6, NULL};
-    ddz_outcome out = ddz_solver_find("naive")->solve(&p, &r, &o, &res_a);
-    ck_assert(out == DDZ_SOLVE_TIMEOUT || out == DDZ_SOLVE_WIN);
+    ddz_solve_options full = {1, (size_t)16 << 20, 1, 0, NULL, NULL};
+    ck_assert_int_eq(ddz_solver_find("fast")->solve(&p, &r, &full, &res_a), DDZ_SOLVE_LOSS);
+    ddz_solve_options o = {1, (size_t)16 << 20, 1, 1e-6, NULL, NULL};
+    for (int k = 0; ddz_solvers[k]; k++) {
+        if (ddz_solvers[k]->flawed)
+            continue;
+        ddz_outcome out = ddz_solvers[k]->solve(&p, &r, &o, &res_b);
+        ck_assert_msg(out == DDZ_SOLVE_TIMEOUT || out == DDZ_SOLVE_LOSS, "%s: outcome %d", ddz_solvers[k]->name, out);
+    }
+    ddz_solve_live live = {0};
+    live.stop = 1;
+    ddz_solve_options stopped = {1, (size_t)16 << 20, 1, 0, NULL, &live};
+    ddz_outcome out = ddz_solver_find("fast")->solve(&p, &r, &stopped, &res_b);
+    ck_assert(out == DDZ_SOLVE_TIMEOUT || out == DDZ_SOLVE_LOSS);
+    ck_assert_uint_eq(live.first_moves, res_b.n_first);
+}
+END_TEST
+
+/* ddz_solve_live as a solve fills it: every first move decided and counted, the wins among
+ * them, nodes counted in steps of 1024 (at most the solve's own count). */
+START_TEST(test_live)
+{
+    ddz_position p = P("48999TTQKKA2X", "344556688JJA2", NULL, DDZ_CONV_RLCARD); /* ddz deal 1 13 13 */
+    ddz_rules r = {DDZ_CONV_RLCARD, 0};
+    ddz_solve_live live = {0};
+    ddz_solve_options o = {1, 0, 1, 0, NULL, &live};
+    ck_assert_int_eq(ddz_solver_find("fast")->solve(&p, &r, &o, &res_a), DDZ_SOLVE_WIN);
+    unsigned won = 0;
+    for (size_t i = 0; i < res_a.n_first; i++)
+        won += res_a.first_wins[i] == 1;
+    ck_assert_uint_eq(live.first_moves, res_a.n_first);
+    ck_assert_uint_eq(live.decided, res_a.n_first);
+    ck_assert_uint_eq(live.won, won);
+    ck_assert_uint_le(live.nodes, res_a.nodes);
+    ck_assert_uint_gt(live.nodes, 0);
 }
 END_TEST
 
@@ -403,7 +438,7 @@ START_TEST(test_split_sound)
 {
     mj_rng g = {tu_seed("split", 31)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options o = {1, (size_t)1 << 20, 0, 0, NULL};
+    ddz_solve_options o = {1, (size_t)1 << 20, 0, 0, NULL, NULL};
     int fired = 0;
     for (int i = 0; i < 1000; i++) {
         int conv = i & 1;
@@ -455,7 +490,7 @@ START_TEST(test_key_merges)
 {
     mj_rng g = {tu_seed("key", 41)};
     const ddz_solver *naive = ddz_solver_find("naive");
-    ddz_solve_options o = {1, 0, 0, 0, NULL};
+    ddz_solve_options o = {1, 0, 0, 0, NULL, NULL};
     int merges = 0;
     for (size_t i = 0; i < sizeof key_pairs / sizeof key_pairs[0]; i++) {
         ddz_rules r = {DDZ_CONV_RLCARD, 0};
@@ -509,7 +544,7 @@ START_TEST(test_shortcuts_off)
 {
     mj_rng g = {tu_seed("shortcuts", 53)};
     const ddz_solver *fast = ddz_solver_find("fast");
-    ddz_solve_options o = {1, (size_t)4 << 20, 1, 0, NULL};
+    ddz_solve_options o = {1, (size_t)4 << 20, 1, 0, NULL, NULL};
     unsigned long long with = 0, without = 0;
     for (int i = 0; i < 120; i++) {
         int conv = i & 1;
@@ -551,6 +586,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_reused_table);
     tcase_add_test(t, test_threads);
     tcase_add_test(t, test_timeout);
+    tcase_add_test(t, test_live);
     tcase_add_test(t, test_split_sound);
     tcase_add_test(t, test_key_merges);
     tcase_add_test(t, test_shortcuts_off);

@@ -149,6 +149,45 @@ START_TEST(rule_parsing)
 }
 END_TEST
 
+/* sanma: riichi's forms over 27 kinds (1m 9m, pinzu, souzu, honors); 2m-8m are outside its
+ * tile set, so the parser refuses them and no other tile set can be forced on it. */
+START_TEST(sanma_preset)
+{
+    mj_rules r = tu_rules("sanma");
+    ck_assert_int_eq(r.kinds, 34);
+    ck_assert_uint_eq(r.forms, MJ_FORM_STD | MJ_FORM_7P | MJ_FORM_13O);
+    ck_assert_int_eq(mj_rules_kind_count(&r), 27);
+    mj_kindset set = mj_rules_tileset(&r);
+    for (int k = 0; k < MJ_KINDS; k++) ck_assert_int_eq((int)(set >> k & 1), k == 0 || k >= 8);
+    mj_error err;
+    ck_assert_int_eq(mj_rules_parse("sanma", 27, &r, &err), MJ_ERR_BAD_RULES);
+    ck_assert_ptr_nonnull(strstr(err.message, "fixed"));
+    ck_assert_int_eq(mj_rules_parse("sanma", 34, &r, &err), MJ_OK);
+    ck_assert_int_eq(mj_rules_kind_count(&r), 27);
+    /* the other presets keep every kind below their bound */
+    r = tu_rules("riichi");
+    ck_assert_int_eq(mj_rules_kind_count(&r), 34);
+    r = tu_rules("sichuan");
+    ck_assert_int_eq(mj_rules_kind_count(&r), 27);
+    mj_hand h;
+    set = MJ_SANMA_TILESET;
+    ck_assert_int_eq(mj_parse_set("19m19p19s1234567z9m", 19, MJ_NOTATION_MPSZ, set, &h, &err), MJ_OK);
+    ck_assert_int_eq(h.tiles, 14);
+    ck_assert_int_eq(mj_parse_set("11p5m", 5, MJ_NOTATION_MPSZ, set, &h, &err), MJ_ERR_OUTSIDE_SET);
+    ck_assert_uint_eq(err.offset, 3);
+    ck_assert_ptr_nonnull(strstr(err.message, "5m is outside"));
+    ck_assert_int_eq(h.tiles, 0);
+    /* every notation goes through the same check: letters B is 2m, hex 0x08 is 8m */
+    ck_assert_int_eq(mj_parse_set("AIB", 3, MJ_NOTATION_LETTERS, set, &h, &err), MJ_ERR_OUTSIDE_SET);
+    ck_assert_uint_eq(err.offset, 2);
+    ck_assert_int_eq(mj_parse_set("[0x01,0x08]", 11, MJ_NOTATION_HEX, set, &h, &err), MJ_ERR_OUTSIDE_SET);
+    ck_assert_int_eq(mj_parse_set("[0x01,0x09]", 11, MJ_NOTATION_HEX, set, &h, &err), MJ_OK);
+    /* mj_parse keeps its meaning: every kind below its bound */
+    ck_assert_int_eq(mj_parse("5m1z", 4, MJ_NOTATION_MPSZ, 34, &h, &err), MJ_OK);
+    ck_assert_int_eq(mj_parse("5m1z", 4, MJ_NOTATION_MPSZ, 27, &h, &err), MJ_ERR_OUTSIDE_SET);
+}
+END_TEST
+
 /* --explain gives a decomposition that names every group. */
 START_TEST(explain_decomposition)
 {
@@ -181,6 +220,7 @@ int main(void)
     tcase_add_test(tc, mediatek_size_window);
     tcase_add_test(tc, waits_rules);
     tcase_add_test(tc, rule_parsing);
+    tcase_add_test(tc, sanma_preset);
     tcase_add_test(tc, explain_decomposition);
     suite_add_tcase(s, tc);
     return tu_run(s);

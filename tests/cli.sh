@@ -29,6 +29,31 @@ check batch-lines "123m456m789m111p22s${tab}win
 11m${tab}win" "$out"
 "$mj" check 11m >/dev/null; check good-rc 0 $?
 
+# sanma: 1m and 9m but no 2m-8m; 5m is refused as outside its tile set, the batch goes on.
+out=$(printf '111999m123p456s11z\n5m\n19m19p19s1234567z9m\n' | "$mj" check --rules sanma); rc=$?
+check sanma-rc 1 "$rc"
+check sanma-lines "111999m123p456s11z${tab}win
+5m${tab}error${tab}mpsz: byte 0: 5m is outside the 27-kind tile set of sanma (no 2m-8m)
+19m19p19s1234567z9m${tab}win" "$out"
+check sanma-tiles "mjverify: rules 'sanma': its tile set is fixed (27 kinds, no 2m-8m); leave out --tiles" \
+  "$("$mj" check --rules sanma --tiles 27 11m 2>&1 >/dev/null | head -1)"
+
+# verify --mode shanten: calculators and win checks (is_win == shanten -1) on every one-suit hand
+# of 1-8 tiles; the flagged block counter is caught; the report has the distribution table.
+out=$("$mj" verify --mode shanten --rules basic --tiles 9 --sizes 1-8 --algo sh-table,is_win:table --no-timings \
+      --report "${TMPDIR:-/tmp}/mj_cli_shanten.md" 2>/dev/null | tr -s ' '); rc=$?
+check shanten-verify "algorithm flagged hands mismatches too low too high verdict
+(enumeration) 19242 1140 complete
+sh-table 19242 0 0 0 agrees
+is_win:table 19242 0 0 0 agrees" "$out"
+check shanten-verify-rc 0 "$rc"
+check shanten-distribution "| all | 1140 | 12388 | 5690 | 24 | 19242 |" "$(grep '^| all' "${TMPDIR:-/tmp}/mj_cli_shanten.md")"
+rm -f "${TMPDIR:-/tmp}/mj_cli_shanten.md"
+check shanten-rules "mjverify: --mode shanten takes rules of the forms std, 7p, 7p4, 13o (basic, sichuan, riichi, sanma), not 'mediatek'" \
+  "$("$mj" verify --mode shanten --rules mediatek --sizes 2 2>&1 | head -1)"
+check shanten-iswin "mjverify: 'is_win:table' is a win check: --mode shanten only" \
+  "$("$mj" verify --mode effective --sizes 2 --algo is_win:table 2>&1 | head -1)"
+
 # --explain adds one decomposition.
 check explain "123m456m789m111p22s${tab}win${tab}123m 456m 789m 111p 22s" "$("$mj" check --explain 123m456m789m111p22s)"
 

@@ -17,7 +17,7 @@ expect() { # name, want, got
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-commands="check waits convert algos bench count verify merge"
+commands="check waits shanten convert algos bench count verify merge"
 
 # ---- help: every command, three ways, the same full text on stdout, exit 0 ----
 for c in $commands; do
@@ -78,7 +78,7 @@ for _ in range(300):
         lines.append(s)
 sys.stdout.buffer.write(b"\n".join(lines) + b"\n")
 EOF
-for c in check waits "convert --to hex"; do
+for c in check waits shanten "convert --to hex"; do
   # shellcheck disable=SC2086
   "$mj" $c <hostile >tsv 2>/dev/null
   want=$(python3 -c '
@@ -97,7 +97,7 @@ done
 expect "tsv echo escapes TAB" "a\\x09b" "$(printf 'a\tb\n' | "$mj" check 2>/dev/null | cut -f1)"
 
 # ---- JSON: every line parses, for random bytes, and echoes the hand's bytes ----
-for c in check waits "convert --to mpsz"; do
+for c in check waits shanten "convert --to mpsz"; do
   # shellcheck disable=SC2086
   "$mj" $c --json <hostile >json 2>/dev/null
   python3 - json hostile <<'EOF' || bad "json $c: invalid"
@@ -116,7 +116,7 @@ done
 
 # ---- write errors ----
 if [ -w /dev/full ]; then
-  for args in "check 11m" "waits 11m" "convert --to hex 11m" "algos" "count --size 3" "verify --sizes 1-3 --algo backtrack --json -" "help verify" "--version"; do
+  for args in "check 11m" "waits 11m" "shanten 11m" "convert --to hex 11m" "algos" "count --size 3" "verify --sizes 1-3 --algo backtrack --json -" "help verify" "--version"; do
     # shellcheck disable=SC2086
     "$mj" $args >/dev/full 2>err; rc=$?
     [ "$rc" -ne 0 ] && grep -q 'error writing' err || bad "$args > /dev/full: exit $rc, $(cat err)"

@@ -79,7 +79,7 @@ check bench "3" "$("$ddz" moves --bench | awk -F"$tab" 'NR==1 || $2 > 0' | wc -l
 "$ddz" help moves | grep -q '^usage: ddz moves'; check help-moves 0 $?
 "$ddz" --version | grep -q '^ddz (mjverify) [0-9]'; check version 0 $?
 # every command's --help: its usage line on stdout, exit 0 (verify's once said "unknown flag")
-for c in moves solve play verify certify deal bench; do
+for c in moves solve play verify certify deal batch bench; do
   "$ddz" "$c" --help 2>/dev/null | grep -q "^usage: ddz $c"; check "help-flag: $c" 0 $?
 done
 

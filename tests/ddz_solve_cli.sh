@@ -45,17 +45,37 @@ end 2" "$(cat "$tmp/s.txt")"
 check strategy-loss "1 ddz solve: --strategy: no winning strategy to write (the position is a loss)" \
   "$? $(cat "$tmp/err")"
 
-# ddz play: the solver leads its winning move; an illegal reply is refused with the reason; a pass.
-out=$(printf 'KK\nD\npass\n' | "$ddz" play 6666A KK --last 2 2>&1)
-check play "the solver wins from here whatever you play
-solver plays bomb:6666
-your hand KK; to beat: bomb:6666; your move? refused: 'KK': it does not beat the move on the table (same type and length, higher rank, or a bomb)
-your hand KK; to beat: bomb:6666; your move? refused: 'D': you do not hold those cards
-your hand KK; to beat: bomb:6666; your move? you play pass
-solver plays single:A
-the solver has played out: the solver wins" "$out"
-out=$(printf '' | "$ddz" play 32JJ 7TTD 2>&1; echo "rc $?")
-check play-eof "rc 0" "$(echo "$out" | tail -1)"
+# ddz play: tests/ddz_play_cli.sh.
+
+# The line of play (issue 27): the loser defends instead of passing every time (ddz deal 1 13 13:
+# the enemy holds 2 and A), the line plays to the end and says how long it is.
+out=$("$ddz" solve 48999TTQKKA2X 344556688JJA2 --threads 1)
+defence=$(echo "$out" | sed -n 4p | tr ',' '\n' | grep 'enemy' | grep -v pass | tr -d '\n')
+check stubborn " enemy pair:JJ enemy single:5 enemy single:A" "$defence"
+case $(echo "$out" | sed -n 4p) in *'(15 plies: the fastest proven win against the longest defence)') passed=$((passed + 1)) ;;
+  *) failed=$((failed + 1)); echo "FAIL line length: $out" ;; esac
+# The 17-vs-17 deal whose command took 5.4 s: the answer, the line to its end with both hands.
+# (Its time, 0.5 s as a command at most, is no test here: sanitizer builds run this file too.)
+json=$("$ddz" solve 34456677889TQQKKK 334456789JJJAA22X --json --threads 1)
+case $json in *'"outcome":"loss"'*'"line_exact":true,"line_complete":true,"line_plies":30,'*) passed=$((passed + 1)) ;;
+  *) failed=$((failed + 1)); echo "FAIL 17v17: $json" ;; esac
+case $json in *'"line":[{"player":"me","move":"pair:QQ","me":"34456677889TKKK","enemy":"334456789JJJAA22X"}'*)
+  passed=$((passed + 1)) ;; *) failed=$((failed + 1)); echo "FAIL 17v17 hands: $json" ;; esac
+# --first: the first winning move found, then the line from it.
+out=$("$ddz" solve 48999TTQKKA2X 344556688JJA2 --threads 1 --first)
+check first "winning first moves (the first found, 1 of 23; --first left 22 unsearched): triple2:999TT" \
+  "$(echo "$out" | sed -n 3p)"
+# --time-limit bounds the whole command: a position no solve decides in 5 s (issue 27: 37.5 s under
+# --time-limit 20) ends within 6 s, undecided or with what it found.
+t0=$(date +%s.%N)
+out=$("$ddz" solve 3334578TJJQKAAA22 445666778889JQK2X --threads 1 --time-limit 5 2>&1); rc=$?
+t1=$(date +%s.%N)
+within=$(echo "$t0 $t1" | awk '{ print ($2 - $1 <= 6.0) ? "yes" : "no " ($2 - $1) " s" }')
+check time-limit "0 yes" "$rc $within"
+case $out in *'outcome: '*) passed=$((passed + 1)) ;; *) failed=$((failed + 1)); echo "FAIL time-limit out: $out" ;; esac
+# --progress forces the progress lines on (stderr), --quiet off; stdout is the same.
+"$ddz" solve 3334578TJJQKAAA22 445666778889JQK2X --threads 1 --time-limit 1.5 --progress >/dev/null 2>"$tmp/err"
+check progress "1" "$(grep -c '^ddz solve: 1 s: first moves [0-9]* of 44 decided' "$tmp/err")"
 
 # Bad input: one line naming what and where (a bad flag adds the usage after it), exit 1 for a bad hand/position, 2 for a bad flag.
 bad() { # name, status, stderr-substring, args...
@@ -77,6 +97,7 @@ bad last 1 "--last 'B'" solve 3 4 --last B
 bad lastoverlap 1 "--last do not fit" solve 3333 4 --last 3
 bad rules 2 "--rules" solve 3 4 --rules nope
 bad playflag 2 "unknown flag '--json'" play 3 4 --json
+bad firstvalue 2 "takes no value" solve 3 4 --first=1
 
 rm -rf "$tmp"
 echo "ddz_solve_cli: $passed passed, $failed failed"

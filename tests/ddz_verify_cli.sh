@@ -90,7 +90,7 @@ check rules-msg 1 "$(grep -c "^ddz verify: --rules 'nope': " "$tmp/err")"
 check both-exit 2 $?
 "$ddz" verify --positions --max-cards 1 --json "$tmp/no/such/dir.json" > /dev/null 2> "$tmp/err"
 check unwritable-exit 1 $?
-check unwritable-msg "ddz verify: --json '$tmp/no/such/dir.json': cannot write '$tmp/no/such/dir.json.tmp'" "$(cat "$tmp/err")"
+check unwritable-msg "ddz verify: --json '$tmp/no/such/dir.json': cannot be written: its folder does not exist" "$(cat "$tmp/err")"
 
 # A signal stops a run within a second with exit 130, a clear line, and no report left behind:
 # once while the oracle's table is built (the 5-card universe's: 18 s on a 2-core AMD EPYC VM of

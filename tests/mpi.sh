@@ -39,6 +39,8 @@ cases='
 broken|--rules basic --sizes 1-7 --algo all --keep 16
 waits|--rules sichuan --mode waits --sizes 1-6 --algo all
 riichi-shard|--rules riichi --tiles 34 --sizes 1-6 --algo table,backtrack --shard 1/3
+shanten|--rules sanma --tiles 34 --mode shanten --sizes 1-5 --algo sh-table,sh-blocks,is_win:table --keep 16
+effective|--rules basic --tiles 9 --mode effective --sizes 1-8 --algo sh-table,sh-blocks
 '
 echo "$cases" | while IFS='|' read -r name flags; do
     [ -n "$name" ] || continue

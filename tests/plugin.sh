@@ -51,7 +51,9 @@ refused() { # name, plugin, needle
 }
 refused missing "$tmp/none.so" "cannot load $tmp/none.so"
 refused nosym "$fx/bad_nosym.so" "has no symbol 'mj_plugin_entry'"
-refused abi "$fx/bad_abi.so" "was built for plugin ABI 999; this mjverify speaks ABI 1"
+refused abi "$fx/bad_abi.so" "was built for plugin ABI 999; this mjverify speaks ABI 2"
+# A plugin built for ABI 1 (before the shanten entry) still loads and checks.
+check abi1-loads "11123m${tab}win" "$("$mj" check --plugin "$fx/bad_abi1.so" 11123m 2>&1)"
 refused claims "$fx/bad_claims7p.so" "claims form 7p over 27 kinds but cannot decide it"
 refused notaplugin "$mj" "cannot load"
 

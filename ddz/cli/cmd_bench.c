@@ -10,14 +10,15 @@
 #include <time.h>
 
 #include "ddz_cli.h"
+#include "ddz_set.h"
+#include "ddz_solve_cli.h"
+#include "output.h"
 #include "ddz_movegen.h"
 #include "ddz_solver.h"
 #include "mj_random.h"
 
-#define USAGE_DEAL "usage: ddz deal SEED N1 N2   (ME = the first N1 cards of the seeded shuffle, ENEMY the next N2)\n"
-#define USAGE_BENCH                                                                                      \
-    "usage: ddz bench SET_FILE... [--solver NAME[,NAME...]|all] [--threads LIST] [--time-limit S[,NAME=S...]]\n" \
-    "                 [--budget S] [--memory SIZE] [--all-first-moves] [--csv FILE] [--summary FILE]\n"
+#define USAGE_DEAL "usage: ddz deal " DDZ_USAGE_DEAL "\n"
+#define USAGE_BENCH "usage: ddz bench " DDZ_USAGE_BENCH "\n"
 
 static double now_s(void)
 {
@@ -64,10 +65,8 @@ static int parse_count(const char *s, long lo, long hi, long *out)
 
 int ddz_cmd_deal(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(USAGE_DEAL, stdout);
-        return 0;
-    }
+    if (argc == 5) /* SEED N1 N2 N3: a three-player deal (cmd_bench3.c) */
+        return ddz_cmd_deal3(argc, argv);
     if (argc != 4) {
         fprintf(stderr, "ddz deal: three arguments expected (SEED N1 N2), got %d\n" USAGE_DEAL, argc - 1);
         return 2;
@@ -116,31 +115,9 @@ typedef struct {
     size_t nsets;
 } bench_list;
 
-static void trim(char *s)
-{
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
-        s[--n] = '\0';
-}
-
-/* A comment directive "# KEY: VALUE": returns VALUE (trimmed) when the comment is one. */
-static const char *directive(const char *comment, const char *key)
-{
-    const char *s = comment + 1;
-    size_t k = strlen(key);
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (strncmp(s, key, k) != 0 || s[k] != ':')
-        return NULL;
-    s += k + 1;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    return s;
-}
-
 /* Reads one set file (ddz/bench/README.md: `ME ENEMY [LAST]` a line, `#` comments, the
- * directives `# rules: R` for the lines below and `# expect: win|loss` for the next position).
- * Returns 0, or 2 after one line "FILE:LINE: reason" on stderr. */
+ * directives `# rules: R` for the lines below and `# expect: win|loss` for the next position;
+ * set_line.c reads each line). Returns 0, or 2 after one line "FILE:LINE: reason" on stderr. */
 static int read_set(const char *path, size_t si, bench_list *L)
 {
     FILE *f = fopen(path, "r");
@@ -148,11 +125,10 @@ static int read_set(const char *path, size_t si, bench_list *L)
         fprintf(stderr, "ddz bench: %s: cannot read: %s\n", path, strerror(errno));
         return 2;
     }
-    char line[1024];
-    int lineno = 0, expect = -1, count = 0;
-    ddz_rules rules;
-    ddz_error e;
-    ddz_parse_rules("", &rules, &e);
+    char line[1024], why[256];
+    int lineno = 0, count = 0;
+    ddz_set_state st;
+    ddz_set_start(&st);
     while (fgets(line, sizeof line, f)) {
         lineno++;
         if (!strchr(line, '\n') && !feof(f)) {
@@ -160,72 +136,14 @@ static int read_set(const char *path, size_t si, bench_list *L)
             fclose(f);
             return 2;
         }
-        trim(line);
-        char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (*s == '\0')
+        bench_pos p = {.line = lineno, .set = (int)si};
+        ddz_set_kind k = ddz_set_line(line, &st, &p.pos, &p.rules, &p.expect, why, sizeof why);
+        if (k == DDZ_SET_SKIP)
             continue;
-        if (*s == '#') {
-            const char *v;
-            if ((v = directive(s, "rules"))) {
-                if (ddz_parse_rules(v, &rules, &e) != DDZ_OK) {
-                    fprintf(stderr, "%s:%d: rules '%s': %s\n", path, lineno, v, e.message);
-                    fclose(f);
-                    return 2;
-                }
-            } else if ((v = directive(s, "expect"))) {
-                if (strcmp(v, "win") == 0)
-                    expect = DDZ_SOLVE_WIN;
-                else if (strcmp(v, "loss") == 0)
-                    expect = DDZ_SOLVE_LOSS;
-                else {
-                    fprintf(stderr, "%s:%d: expect '%s': win or loss expected\n", path, lineno, v);
-                    fclose(f);
-                    return 2;
-                }
-            }
-            continue;
-        }
-        char *tok[4];
-        int nt = 0;
-        for (char *t = strtok(s, " \t"); t; t = strtok(NULL, " \t")) {
-            if (nt == 3) {
-                nt++;
-                break;
-            }
-            tok[nt++] = t;
-        }
-        if (nt < 2 || nt > 3) {
-            fprintf(stderr, "%s:%d: ME ENEMY [LAST] expected, got %s\n", path, lineno,
-                    nt < 2 ? "one field" : "more than three fields");
+        if (k == DDZ_SET_BAD) {
+            fprintf(stderr, "%s:%d: %s\n", path, lineno, why);
             fclose(f);
             return 2;
-        }
-        bench_pos p = {.rules = rules, .expect = expect, .line = lineno, .set = (int)si};
-        for (int k = 0; k < 2; k++)
-            if (ddz_parse_hand(tok[k], 0, k ? &p.pos.enemy : &p.pos.me, &e) != DDZ_OK) {
-                fprintf(stderr, "%s:%d: %s hand '%s': %s\n", path, lineno, k ? "ENEMY" : "ME", tok[k], e.message);
-                fclose(f);
-                return 2;
-            }
-        if (ddz_check_disjoint(p.pos.me, p.pos.enemy, &e) != DDZ_OK) {
-            fprintf(stderr, "%s:%d: ME and ENEMY do not fit one deck: %s\n", path, lineno, e.message);
-            fclose(f);
-            return 2;
-        }
-        p.pos.last = (ddz_move){0, DDZ_PASS, 0, 0};
-        if (nt == 3) {
-            if (ddz_move_from_text(tok[2], &rules, &p.pos.last, &e) != DDZ_OK) {
-                fprintf(stderr, "%s:%d: LAST '%s': %s\n", path, lineno, tok[2], e.message);
-                fclose(f);
-                return 2;
-            }
-            if (ddz_check_disjoint(p.pos.me + p.pos.enemy, p.pos.last.cards, &e) != DDZ_OK) {
-                fprintf(stderr, "%s:%d: the hands and LAST do not fit one deck: %s\n", path, lineno, e.message);
-                fclose(f);
-                return 2;
-            }
         }
         if (L->n == L->cap) {
             size_t nc = L->cap ? 2 * L->cap : 64;
@@ -239,7 +157,6 @@ static int read_set(const char *path, size_t si, bench_list *L)
             L->cap = nc;
         }
         L->p[L->n++] = p;
-        expect = -1;
         count++;
     }
     int bad = ferror(f);
@@ -329,16 +246,16 @@ static int parse_seconds(const char *s, double *out)
 
 int ddz_cmd_bench(int argc, char **argv)
 {
+    /* three-player sets ('# players: 3') go to their own bench (cmd_bench3.c) */
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] != '-' && ddz_bench3_is_set(argv[i]))
+            return ddz_bench3(argc, argv);
     const char *solvers_arg = "fast", *threads_arg = "1", *limit_arg = "10", *budget_arg = NULL,
                *memory_arg = NULL, *csv_path = NULL, *summary_path = NULL;
     const char *files[256];
     int nfiles = 0, all_first = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], **slot = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(USAGE_BENCH, stdout);
-            return 0;
-        }
         if (a[0] != '-' || a[1] == '\0') {
             if (nfiles == (int)(sizeof files / sizeof files[0]))
                 return bench_error("too many set files, from", a);
@@ -450,20 +367,8 @@ int ddz_cmd_bench(int argc, char **argv)
     if (budget_arg && parse_seconds(budget_arg, &budget))
         return bench_error("--budget: seconds > 0 expected, not", budget_arg);
     size_t memory = 0;
-    if (memory_arg) {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(memory_arg, &end, 10);
-        unsigned shift = (*end == 'K' || *end == 'k')   ? 10
-                         : (*end == 'M' || *end == 'm') ? 20
-                         : (*end == 'G' || *end == 'g') ? 30
-                                                        : 0;
-        if (shift)
-            end++;
-        if (end == memory_arg || *end || errno || memory_arg[0] == '-' || v == 0 || v > (1ULL << 40) >> shift)
-            return bench_error("--memory: a size such as 64M or 1G expected, not", memory_arg);
-        memory = (size_t)(v << shift);
-    }
+    if (memory_arg && ddz_parse_size(memory_arg, &memory))
+        return bench_error("--memory: a size such as 64M or 1G expected, not", memory_arg);
 
     /* Every set is read (and every line checked) before anything is timed. */
     bench_list L = {0};
@@ -482,13 +387,16 @@ int ddz_cmd_bench(int argc, char **argv)
         }
     }
 
-    FILE *csv = stdout;
-    if (csv_path && !(csv = fopen(csv_path, "w"))) {
-        fprintf(stderr, "ddz bench: --csv '%s': cannot write: %s\n", csv_path, strerror(errno));
+    /* the CSV grows a set at a time, in place, so that an interrupted run keeps its rows; the
+     * summary is written at the end (output.h); both are checked before anything is timed */
+    cli_out csv_out, sum_out;
+    if ((summary_path && !cli_out_check("bench", "--summary", summary_path)) ||
+        !cli_out_open(&csv_out, "bench", "--csv", csv_path ? csv_path : "-", CLI_OUT_IN_PLACE)) {
         free(L.p);
         free(L.sets);
-        return 2;
+        return 1;
     }
+    FILE *csv = csv_out.f;
     fprintf(csv, "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,"
                  "tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree\n");
 
@@ -613,16 +521,16 @@ int ddz_cmd_bench(int argc, char **argv)
         first = end;
     }
     free(ref);
-    if (csv != stdout && fclose(csv) != 0) {
-        fprintf(stderr, "ddz bench: --csv '%s': write failed\n", csv_path);
+    if (cli_out_close(&csv_out))
         errors++;
-    }
 
     /* The summary per set, solver and thread count. */
     FILE *sum = NULL;
-    if (summary_path && !(sum = fopen(summary_path, "w"))) {
-        fprintf(stderr, "ddz bench: --summary '%s': cannot write: %s\n", summary_path, strerror(errno));
-        errors++;
+    if (summary_path) {
+        if (cli_out_open(&sum_out, "bench", "--summary", summary_path, CLI_OUT_REPLACE))
+            sum = sum_out.f;
+        else
+            errors++;
     }
     if (sum)
         fprintf(sum, "set,solver,flawed,threads,time_limit_s,positions,run,solved,solved_share,timeouts,skipped,"
@@ -723,10 +631,8 @@ int ddz_cmd_bench(int argc, char **argv)
     fprintf(stderr, "bench: %zu positions in %zu set%s, %.1f s in all; peak memory %ld MiB (resident)%s\n", L.n,
             L.nsets, L.nsets == 1 ? "" : "s", now_s() - t_start, ru.ru_maxrss / 1024,
             "; a worst time marked + is a timeout (the cap)");
-    if (sum && fclose(sum) != 0) {
-        fprintf(stderr, "ddz bench: --summary '%s': write failed\n", summary_path);
+    if (sum && cli_out_close(&sum_out))
         errors++;
-    }
     free(secs);
     free(nodes);
     free(row_at);

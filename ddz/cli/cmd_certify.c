@@ -6,9 +6,9 @@
 
 #include "ddz_cli.h"
 #include "ddz_oracle.h"
+#include "ddz_oracle3.h"
 
-#define USAGE_CERTIFY \
-    "usage: ddz certify FILE [--rules R] [--me HAND] [--enemy HAND] [--last MOVE]   (FILE - reads stdin)\n"
+#define USAGE_CERTIFY "usage: ddz certify " DDZ_USAGE_CERTIFY "\n"
 
 static void put_shown(FILE *out, const char *s)
 {
@@ -51,10 +51,6 @@ int ddz_cmd_certify(int argc, char **argv)
         if (strcmp(arg, "--") == 0) {
             only_args = 1;
             continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(USAGE_CERTIFY, stdout);
-            return 0;
         }
         size_t nl = strcspn(arg, "=");
 #define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
@@ -109,10 +105,55 @@ int ddz_cmd_certify(int argc, char **argv)
         fprintf(stderr, ": cannot read: %s\n", strerror(errno));
         return 2;
     }
+    /* A three-player certificate (`ddz-strategy3`, ddz/THREE_PLAYER.md) goes to its own
+     * checker: the first line is peeked at (stdin through a temporary file, to read it again). */
+    if (f == stdin) {
+        FILE *t = tmpfile();
+        char chunk[65536];
+        size_t got;
+        if (!t) {
+            fprintf(stderr, "ddz certify: -: cannot buffer stdin: %s\n", strerror(errno));
+            return 2;
+        }
+        while ((got = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+            if (fwrite(chunk, 1, got, t) != got) {
+                fclose(t);
+                fprintf(stderr, "ddz certify: -: cannot buffer stdin\n");
+                return 2;
+            }
+        rewind(t);
+        f = t;
+    }
+    char head[32] = "";
+    if (!fgets(head, sizeof head, f))
+        head[0] = '\0';
+    rewind(f);
+    if (strncmp(head, "ddz-strategy3", 13) == 0) {
+        ddzo3_cert_result r3;
+        if (me || enemy || last) {
+            fclose(f);
+            return usage_error("--me, --enemy and --last are for two-player certificates; this one is", "ddz-strategy3");
+        }
+        ddzo_cert_status s3 = ddzo3_certify(f, rules ? &want : NULL, &r3);
+        fclose(f);
+        if (s3 == DDZO_CERT_OK) {
+            char pb[256];
+            ddz3_format_position(&r3.pos, pb, sizeof pb);
+            printf("certified: %s %s: %zu nodes, %zu replies, depth %d\n", r3.winner ? "the farmers win" : "the landlord wins", pb,
+                   r3.nodes, r3.replies, r3.depth);
+            return 0;
+        }
+        FILE *o3 = s3 == DDZO_CERT_REJECTED ? stdout : stderr;
+        fputs(s3 == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", o3);
+        put_shown(o3, file);
+        if (r3.line)
+            fprintf(o3, ":%lu", r3.line);
+        fprintf(o3, ": %s\n", r3.message);
+        return s3 == DDZO_CERT_REJECTED ? 1 : 2;
+    }
     ddzo_cert_result res;
     ddzo_cert_status st = ddzo_certify(f, rules ? &want : NULL, &res);
-    if (f != stdin)
-        fclose(f);
+    fclose(f);
     if (st == DDZO_CERT_OK) {
         const char *differs = me && want_me != res.me             ? "me"
                               : enemy && want_enemy != res.enemy ? "enemy"

@@ -8,7 +8,7 @@
 #include "ddz_cli.h"
 #include "ddz_movegen.h"
 
-#define USAGE "usage: ddz moves HAND [--beat MOVE] [--rules R] [--json] | ddz moves --all [--rules R|all] [--list] [--json] | ddz moves --bench [--rules R]\n"
+#define USAGE "usage: ddz moves " DDZ_USAGE_MOVES "\n"
 
 static void put_shown(const char *s);
 
@@ -289,10 +289,6 @@ int ddz_cmd_moves(int argc, char **argv)
         if (strcmp(a, "--") == 0) {
             only_args = 1;
             continue;
-        }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(USAGE, stdout);
-            return 0;
         }
         name_len = strcspn(a, "=");
         if (strncmp(a, "--all", name_len) == 0 && name_len == 5) {

@@ -1,23 +1,26 @@
 /* ddz solve: decides a two-player open-card endgame, lists every winning first move, shows a
- * line of play, and writes the whole winning strategy tree for the certificate checker. */
+ * line of play (the shortest win against the longest defence), and writes the whole winning
+ * strategy tree for the certificate checker; --time-limit bounds all of it together. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, sigaction, pthread */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ddz_cli.h"
+#include "ddz_line.h"
 #include "ddz_oracle.h"
 #include "ddz_movegen.h"
 #include "ddz_solve_cli.h"
+#include "output.h"
 
-#define USAGE_SOLVE                                                                                       \
-    "usage: ddz solve ME ENEMY [--last MOVE] [--rules R] [--solver fast|naive|seed004] [--threads N]\n" \
-    "                 [--memory SIZE] [--time-limit S] [--json] [--strategy FILE]\n"
-#define USAGE_PLAY                                                                                       \
-    "usage: ddz play ME ENEMY [--last MOVE] [--rules R] [--solver fast|naive|seed004] [--threads N]\n" \
-    "                [--memory SIZE] [--time-limit S]   (the solver holds ME; you hold ENEMY)\n"
+#define USAGE_SOLVE "usage: ddz solve " DDZ_USAGE_SOLVE "\n"
+#define USAGE_PLAY "usage: ddz play " DDZ_USAGE_PLAY "   (the solver holds ME; you hold ENEMY)\n"
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
 
@@ -53,7 +56,7 @@ static int usage_error(const char *cmd, const char *what, const char *arg)
 }
 
 /* SIZE: bytes, or a number with K, M or G (binary units). */
-static int parse_size(const char *s, size_t *out)
+int ddz_parse_size(const char *s, size_t *out)
 {
     char *end;
     errno = 0;
@@ -82,7 +85,9 @@ int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy
     int nh = 0, only_args = 0;
     ddz_error e;
     a->strategy = NULL;
-    a->json = 0;
+    a->json = a->first = 0;
+    a->progress = -1;
+    a->deadline = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], **slot = NULL;
         if (only_args || arg[0] != '-' || arg[1] == '\0') {
@@ -101,10 +106,15 @@ int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy
         }
         size_t nl = strcspn(arg, "=");
 #define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
-        if (FLAG("--json") && allow_strategy) {
+        if (allow_strategy && (FLAG("--json") || FLAG("--first") || FLAG("--progress") || FLAG("--quiet"))) {
             if (arg[nl])
                 return usage_error(cmd, "this flag takes no value:", arg);
-            a->json = 1;
+            if (FLAG("--json"))
+                a->json = 1;
+            else if (FLAG("--first"))
+                a->first = 1;
+            else
+                a->progress = FLAG("--progress");
             continue;
         }
         if (FLAG("--last"))
@@ -151,7 +161,7 @@ int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy
             return usage_error(cmd, "--threads: a number 0 (all cores) to 256 expected, not", threads);
         a->opt.threads = (int)t;
     }
-    if (memory && parse_size(memory, &a->opt.memory_bytes))
+    if (memory && ddz_parse_size(memory, &a->opt.memory_bytes))
         return usage_error(cmd, "--memory: a size such as 512M or 2G (at most 1T) expected, not", memory);
     if (tlimit) {
         char *end;
@@ -159,6 +169,7 @@ int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy
         if (*end || end == tlimit || !(t > 0) || !isfinite(t))
             return usage_error(cmd, "--time-limit: a positive number of seconds expected, not", tlimit);
         a->opt.time_limit_s = t;
+        a->deadline = wall_seconds() + t;
     }
     for (int k = 0; k < 2; k++) {
         ddz_hand *h = k ? &a->pos.enemy : &a->pos.me;
@@ -197,6 +208,7 @@ ddz_position ddz_after(const ddz_position *p, const ddz_move *m)
     return q;
 }
 
+
 /* A move that empties the hand at once, if the side to move has one. */
 static int play_out(const ddz_position *p, const ddz_rules *rules, ddz_move *out)
 {
@@ -210,39 +222,51 @@ static int play_out(const ddz_position *p, const ddz_rules *rules, ddz_move *out
     return 0;
 }
 
-/* The winner plays its first winning move in the generator's order (the same for every thread
- * count: the solver decides every first move). The loser resists: its first move after which
- * the winner cannot empty the hand at once, else its first move. */
-static ddz_outcome pick(const ddz_solve_args *a, const ddz_position *p, const ddz_result *res, ddz_outcome o,
-                       ddz_move *out)
+/* Seconds left before the command's deadline: 0 = no limit, else at least a millisecond (a
+ * solve given that little times out at once). */
+static double time_left(const ddz_solve_args *a)
 {
-    if (o == DDZ_SOLVE_WIN) {
-        for (size_t i = 0; i < res->n_first; i++)
-            if (res->first_wins[i] == 1) {
-                *out = res->first[i];
-                return o;
-            }
-    }
-    if (o != DDZ_SOLVE_LOSS || res->n_first == 0)
-        return o;
-    *out = res->first[0];
-    for (size_t i = 0; i < res->n_first; i++) {
-        ddz_position q = ddz_after(p, &res->first[i]);
-        ddz_move dummy;
-        if (!play_out(&q, &a->rules, &dummy)) {
-            *out = res->first[i];
-            break;
-        }
-    }
-    return o;
+    if (a->deadline <= 0)
+        return 0;
+    double t = a->deadline - wall_seconds();
+    return t > 1e-3 ? t : 1e-3;
 }
+
+static int past_deadline(const ddz_solve_args *a) { return a->deadline > 0 && wall_seconds() >= a->deadline; }
+
+/* Interrupts (Ctrl-C): the first stops the search, the line and the strategy where they are, and
+ * what is known is printed; a second one ends the process as usual. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    interrupted = 1;
+    signal(sig, SIG_DFL);
+}
+
+/* ddz play's table, kept across its turns (every answer in it stays exact), freed at exit. */
+static ddz_table *play_table;
+static void free_play_table(void) { ddz_table_free(play_table); }
 
 ddz_outcome ddz_line_move(const ddz_solve_args *a, const ddz_position *p, ddz_move *out)
 {
-    static ddz_result res;
+    static ddz_line line;
     if (play_out(p, &a->rules, out))
         return DDZ_SOLVE_WIN;
-    return pick(a, p, &res, a->solver->solve(p, &a->rules, &a->opt, &res), out);
+    if (!play_table && strcmp(a->solver->name, "fast") == 0) {
+        play_table = ddz_table_new(a->opt.memory_bytes ? a->opt.memory_bytes : ddz_table_default_bytes(p));
+        if (play_table)
+            atexit(free_play_table);
+    }
+    ddz_line_options lo = {.rules = &a->rules, .solver = a->solver, .table = play_table,
+                           .memory_bytes = a->opt.memory_bytes, .time_limit_s = a->opt.time_limit_s};
+    ddz_outcome o = ddz_line_of_play(p, &lo, &line);
+    if (o == DDZ_SOLVE_WIN || o == DDZ_SOLVE_LOSS) {
+        if (line.n == 0)
+            return line.stopped ? DDZ_SOLVE_TIMEOUT : DDZ_SOLVE_ERROR;
+        *out = line.ply[0].move;
+    }
+    return o;
 }
 
 static const char *outcome_name(ddz_outcome o)
@@ -314,13 +338,17 @@ static uint32_t dag_node(dag *d, const ddz_position *p, size_t max)
 }
 
 /* The winner's move at p: one that empties the hand, else the solver's first winning move
- * (one thread, all_first_moves 0, the kept table). */
+ * (one thread, all_first_moves 0, the kept table, the time the command has left). */
 static ddz_outcome winning_move(const ddz_solve_args *a, const ddz_position *p, ddz_move *out)
 {
     static ddz_result res;
     if (play_out(p, &a->rules, out))
         return DDZ_SOLVE_WIN;
-    ddz_outcome o = a->solver->solve(p, &a->rules, &a->opt, &res);
+    if (past_deadline(a) || interrupted)
+        return DDZ_SOLVE_TIMEOUT;
+    ddz_solve_options opt = a->opt;
+    opt.time_limit_s = time_left(a);
+    ddz_outcome o = a->solver->solve(p, &a->rules, &opt, &res);
     if (o != DDZ_SOLVE_WIN)
         return o;
     for (size_t i = 0; i < res.n_first; i++)
@@ -353,7 +381,7 @@ static int write_dag(FILE *f, const ddz_solve_args *a, char *why, size_t cap, si
         ddz_outcome o = winning_move(a, &p, &m);
         if (o != DDZ_SOLVE_WIN) {
             snprintf(why, cap, "node %zu (me %s enemy %s last %s) %s", i + 1, me, en, last,
-                     o == DDZ_SOLVE_TIMEOUT ? "was not decided within --time-limit"
+                     o == DDZ_SOLVE_TIMEOUT ? interrupted ? "was not decided: interrupted" : "was not decided within --time-limit"
                      : o == DDZ_SOLVE_LOSS  ? "is a loss by the solver's own count (a flawed solver?)"
                                             : "made the solver fail");
             goto done;
@@ -400,63 +428,206 @@ done:
 
 static void json_str(const char *s) { printf("\"%s\"", s); } /* the notation needs no escapes */
 
+/* The monitor: a thread that watches the root's solve (ddz_solve_live) while it runs, prints the
+ * outcome line as soon as a first move wins, a progress line on stderr every PROGRESS_EVERY
+ * seconds after the first, and hands an interrupt on to the solve. */
+#define PROGRESS_EVERY 2.0
+typedef struct {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int done;
+    ddz_solve_live live;
+    int verdict;         /* print the outcome line early (text output) */
+    int verdict_printed; /* read by the main thread after the join */
+    int progress;
+    double t0;
+    const ddz_table *table;
+    size_t table_bytes;
+} monitor;
+
+static void *monitor_run(void *arg)
+{
+    monitor *m = arg;
+    double next = m->t0 + 1.0;
+    pthread_mutex_lock(&m->mu);
+    while (!m->done) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 20 * 1000 * 1000;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&m->cv, &m->mu, &ts);
+        if (m->done)
+            break;
+        if (interrupted)
+            __atomic_store_n(&m->live.stop, 1, __ATOMIC_RELAXED);
+        if (m->verdict && !m->verdict_printed && __atomic_load_n(&m->live.won, __ATOMIC_ACQUIRE)) {
+            fputs("outcome: win for the player to move\n", stdout);
+            fflush(stdout);
+            m->verdict_printed = 1;
+        }
+        double now = wall_seconds();
+        if (m->progress && now >= next) {
+            fprintf(stderr,
+                    "ddz solve: %.0f s: first moves %u of %u decided (%u winning), %.1f M nodes, table %zu of %zu MiB "
+                    "in use\n",
+                    now - m->t0, __atomic_load_n(&m->live.decided, __ATOMIC_ACQUIRE),
+                    __atomic_load_n(&m->live.first_moves, __ATOMIC_RELAXED),
+                    __atomic_load_n(&m->live.won, __ATOMIC_RELAXED),
+                    1e-6 * (double)__atomic_load_n(&m->live.nodes, __ATOMIC_RELAXED),
+                    ddz_table_bytes_in_use(m->table) >> 20, m->table_bytes >> 20);
+            next = now + PROGRESS_EVERY;
+        }
+    }
+    pthread_mutex_unlock(&m->mu);
+    return NULL;
+}
+
+/* The line of play after the root's solve: from the root when every first move was decided,
+ * else (--first) the first winning move found, then the line from there. */
+static void line_after_solve(const ddz_solve_args *a, ddz_table *kept, const ddz_result *res, ddz_line *line,
+                             int *from_first)
+{
+    ddz_line_options lo = {.rules = &a->rules, .solver = a->solver, .table = kept, .root = res,
+                           .memory_bytes = a->opt.memory_bytes, .time_limit_s = time_left(a), .stop = &interrupted};
+    *from_first = 0;
+    if (!a->first || res->outcome != DDZ_SOLVE_WIN) {
+        ddz_line_of_play(&a->pos, &lo, line);
+        return;
+    }
+    size_t w = 0;
+    while (res->first_wins[w] != 1)
+        w++;
+    const ddz_move *m = &res->first[w];
+    ddz_position q = ddz_after(&a->pos, m);
+    *from_first = 1;
+    if (q.enemy == 0) { /* it plays out */
+        memset(line, 0, offsetof(ddz_line, ply));
+        line->outcome = DDZ_SOLVE_WIN;
+        line->exact = 1;
+    } else {
+        lo.root = NULL;
+        ddz_line_of_play(&q, &lo, line);
+        if (line->n == DDZ_LINE_MAX)
+            line->n--;
+        memmove(line->ply + 1, line->ply, line->n * sizeof line->ply[0]);
+        for (size_t i = 1; i <= line->n; i++) {
+            ddz_line_ply *p = &line->ply[i];
+            ddz_hand t = p->me;
+            p->side ^= 1;
+            p->me = p->enemy;
+            p->enemy = t;
+        }
+        line->outcome = DDZ_SOLVE_WIN;
+    }
+    line->ply[0] = (ddz_line_ply){*m, 0, q.enemy, q.me};
+    line->n++;
+    if (line->length)
+        line->length++;
+}
+
 int ddz_cmd_solve(int argc, char **argv)
 {
     static ddz_result res;
+    static ddz_line line;
+    double t0 = wall_seconds();
+    if (argc > 1 && strcmp(argv[1], "-") == 0)
+        return ddz_cmd_batch(argc, argv); /* ddz solve - = ddz batch - */
     ddz_solve_args a = {.cmd = "solve"};
     int rc = ddz_solve_parse(argc, argv, &a, 1);
     char buf[128], me[64], en[64], last[96], rules[128];
     if (rc)
         return rc < 0 ? 0 : rc;
-    /* With --strategy, one table for the root's solve and every node's re-solve after it. */
+    if (a.strategy && !cli_out_check("solve", "--strategy", a.strategy))
+        return 1;
+    if (a.first)
+        a.opt.all_first_moves = 0;
+    /* One table for the root's solve, the line and the strategy: each reads what the others
+     * proved. Other solvers than fast keep no table. */
     ddz_table *kept = NULL;
-    if (a.strategy) {
-        kept = ddz_table_new(a.opt.memory_bytes);
+    size_t kept_bytes = 0;
+    if (strcmp(a.solver->name, "fast") == 0) {
+        kept_bytes = a.opt.memory_bytes ? a.opt.memory_bytes : ddz_table_default_bytes(&a.pos);
+        kept = ddz_table_new(kept_bytes);
         if (!kept) {
-            fputs("ddz solve: --strategy: out of memory for the table (try a smaller --memory)\n", stderr);
+            fputs("ddz solve: out of memory for the table (try a smaller --memory)\n", stderr);
             return 1;
         }
         a.opt.table = kept;
-    }
-    ddz_outcome o = a.solver->solve(&a.pos, &a.rules, &a.opt, &res);
-    if (o == DDZ_SOLVE_ERROR) {
-        ddz_table_free(kept);
-        fputs("ddz solve: the solver failed (a move list beyond its bounds, or out of memory)\n", stderr);
-        return 1;
     }
     ddz_format_hand(a.pos.me, me, sizeof me);
     ddz_format_hand(a.pos.enemy, en, sizeof en);
     ddz_format_move(&a.pos.last, last, sizeof last);
     ddz_format_rules(&a.rules, rules, sizeof rules);
-    size_t nwin = 0;
-    for (size_t i = 0; i < res.n_first; i++)
-        nwin += res.first_wins[i] == 1;
-
-    /* The line: the winner's move, the loser's resistance, ... to the end (48 plies at most). */
-    ddz_move line[64];
-    int who[64], nline = 0;
-    if (o != DDZ_SOLVE_TIMEOUT) {
-        ddz_position p = a.pos;
-        int side = 0;
-        ddz_solve_args b = a;
-        while (nline < 64 && p.me && p.enemy) {
-            ddz_move m;
-            if (nline == 0) {
-                if (pick(&a, &p, &res, o, &m) == DDZ_SOLVE_TIMEOUT || res.n_first == 0)
-                    break;
-            } else if (ddz_line_move(&b, &p, &m) == DDZ_SOLVE_TIMEOUT) {
-                break;
-            }
-            line[nline] = m;
-            who[nline++] = side;
-            p = ddz_after(&p, &m);
-            side ^= 1;
-        }
+    if (!a.json) {
+        printf("position: me %s, enemy %s, to beat %s, rules %s, solver %s%s\n", me, en, last, rules, a.solver->name,
+               a.solver->flawed ? " (flawed: the seed's comparison)" : "");
+        fflush(stdout);
     }
+    struct sigaction sa, old_sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    int trap = sigaction(SIGINT, NULL, &old_sa) == 0 && old_sa.sa_handler != SIG_IGN;
+    if (trap)
+        sigaction(SIGINT, &sa, NULL);
+
+    /* The root's solve, watched by the monitor. */
+    static monitor m;
+    memset(&m.live, 0, sizeof m.live);
+    m.done = m.verdict_printed = 0;
+    m.verdict = !a.json;
+    m.progress = a.progress < 0 ? isatty(STDERR_FILENO) : a.progress;
+    m.t0 = t0;
+    m.table = kept;
+    m.table_bytes = kept_bytes;
+    pthread_mutex_init(&m.mu, NULL);
+    pthread_cond_init(&m.cv, NULL);
+    pthread_t watcher;
+    int watching = pthread_create(&watcher, NULL, monitor_run, &m) == 0;
+    a.opt.live = &m.live;
+    /* The search may use 90% of the command's time limit: the line (and a strategy) get the rest. */
+    a.opt.time_limit_s = a.deadline > 0 ? 0.9 * time_left(&a) : 0;
+    ddz_outcome o = a.solver->solve(&a.pos, &a.rules, &a.opt, &res);
+    a.opt.live = NULL;
+    if (watching) {
+        pthread_mutex_lock(&m.mu);
+        m.done = 1;
+        pthread_cond_signal(&m.cv);
+        pthread_mutex_unlock(&m.mu);
+        pthread_join(watcher, NULL);
+    }
+    pthread_mutex_destroy(&m.mu);
+    pthread_cond_destroy(&m.cv);
+    double t_search = wall_seconds() - t0;
+    if (o == DDZ_SOLVE_ERROR) {
+        ddz_table_free(kept);
+        fputs("ddz solve: the solver failed (a move list beyond its bounds, or out of memory)\n", stderr);
+        return 1;
+    }
+    size_t nwin = 0, nopen = 0;
+    for (size_t i = 0; i < res.n_first; i++) {
+        nwin += res.first_wins[i] == 1;
+        nopen += res.first_wins[i] < 0;
+    }
+
+    /* The line of play, in the time the command has left. */
+    int from_first = 0;
+    double tl = wall_seconds();
+    memset(&line, 0, offsetof(ddz_line, ply));
+    if ((o == DDZ_SOLVE_WIN || o == DDZ_SOLVE_LOSS) && !interrupted && !past_deadline(&a))
+        line_after_solve(&a, kept, &res, &line, &from_first);
+    else
+        line.stopped = 1;
+    tl = wall_seconds() - tl;
+    const char *why_short = interrupted ? "an interrupt" : "the time limit";
+
     if (a.json) {
         printf("{\"me\":\"%s\",\"enemy\":\"%s\",\"last\":\"%s\",\"rules\":\"%s\",\"solver\":\"%s\",\"flawed\":%s,",
                me, en, last, rules, a.solver->name, a.solver->flawed ? "true" : "false");
-        printf("\"outcome\":\"%s\",\"first_moves\":[", outcome_name(o));
+        printf("\"outcome\":\"%s\",\"first_only\":%s,\"first_moves\":[", outcome_name(o), a.first ? "true" : "false");
         for (size_t i = 0; i < res.n_first; i++) {
             ddz_format_move(&res.first[i], buf, sizeof buf);
             printf("%s{\"move\":", i ? "," : "");
@@ -471,45 +642,83 @@ int ddz_cmd_solve(int argc, char **argv)
                 json_str(buf);
             }
         printf("],\"line\":[");
-        for (int i = 0; i < nline; i++) {
-            ddz_format_move(&line[i], buf, sizeof buf);
-            printf("%s{\"player\":\"%s\",\"move\":\"%s\"}", i ? "," : "", who[i] ? "enemy" : "me", buf);
+        for (size_t i = 0; i < line.n; i++) {
+            char hm[64], he[64];
+            ddz_format_move(&line.ply[i].move, buf, sizeof buf);
+            ddz_format_hand(line.ply[i].me, hm, sizeof hm);
+            ddz_format_hand(line.ply[i].enemy, he, sizeof he);
+            printf("%s{\"player\":\"%s\",\"move\":\"%s\",\"me\":\"%s\",\"enemy\":\"%s\"}", i ? "," : "",
+                   line.ply[i].side ? "enemy" : "me", buf, hm, he);
         }
-        printf("],\"stats\":{\"nodes\":%llu,\"tt_hits\":%llu,\"tt_stores\":%llu,\"tt_evictions\":%llu,"
-               "\"tt_bytes\":%zu,\"seconds\":%.6f}}\n",
-               res.nodes, res.tt_hits, res.tt_stores, res.tt_evictions, res.tt_bytes, res.seconds);
+        printf("],\"line_exact\":%s,\"line_complete\":%s,\"line_plies\":%d,\"interrupted\":%s,", 
+               line.exact && !from_first ? "true" : "false",
+               line.stopped || line.n == 0 || line.outcome != o ? "false" : "true",
+               line.length, interrupted ? "true" : "false");
+        printf("\"stats\":{\"nodes\":%llu,\"tt_hits\":%llu,\"tt_stores\":%llu,\"tt_evictions\":%llu,"
+               "\"tt_bytes\":%zu,\"seconds\":%.6f,\"line_nodes\":%llu,\"line_solves\":%llu,\"line_seconds\":%.6f}}\n",
+               res.nodes, res.tt_hits, res.tt_stores, res.tt_evictions, res.tt_bytes, res.seconds, line.nodes,
+               line.solves, tl);
     } else {
-        printf("position: me %s, enemy %s, to beat %s, rules %s, solver %s%s\n", me, en, last, rules, a.solver->name,
-               a.solver->flawed ? " (flawed: the seed's comparison)" : "");
-        printf("outcome: %s for the player to move\n",
-               o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : "timeout (undecided)");
-        printf("winning first moves (%zu of %zu):", nwin, res.n_first);
+        if (!m.verdict_printed)
+            printf("outcome: %s for the player to move%s\n",
+                   o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : "timeout (undecided)",
+                   o == DDZ_SOLVE_TIMEOUT && interrupted ? ": interrupted" : "");
+        if (a.first && o == DDZ_SOLVE_WIN)
+            printf("winning first moves (the first found, %zu of %zu; --first left %zu unsearched):", nwin,
+                   res.n_first, nopen);
+        else if (nopen)
+            printf("winning first moves (%zu of %zu; %zu undecided: %s):", nwin, res.n_first, nopen, why_short);
+        else
+            printf("winning first moves (%zu of %zu):", nwin, res.n_first);
         for (size_t i = 0; i < res.n_first; i++)
             if (res.first_wins[i] == 1) {
                 ddz_format_move(&res.first[i], buf, sizeof buf);
                 printf(" %s", buf);
             }
         printf("\nline:");
-        for (int i = 0; i < nline; i++) {
-            ddz_format_move(&line[i], buf, sizeof buf);
-            printf("%s %s %s", i ? "," : "", who[i] ? "enemy" : "me", buf);
+        for (size_t i = 0; i < line.n; i++) {
+            ddz_format_move(&line.ply[i].move, buf, sizeof buf);
+            printf("%s %s %s", i ? "," : "", line.ply[i].side ? "enemy" : "me", buf);
         }
-        printf("\nstats: %llu nodes, table %llu hits, %llu stores, %llu evictions, %zu bytes, %.3f s\n", res.nodes,
-               res.tt_hits, res.tt_stores, res.tt_evictions, res.tt_bytes, res.seconds);
+        if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
+            printf(" none: the position is undecided\n");
+        else if (line.outcome == DDZ_SOLVE_ERROR || (line.outcome != o && !line.stopped))
+            printf("%s (no line to the end: the solver's values contradict each other%s)\n", line.n ? "..." : " none",
+                   a.solver->flawed ? ", as a flawed solver's may" : "");
+        else if (line.stopped)
+            printf("%s... (cut short by %s)\n", line.n ? "" : " none", why_short);
+        else if (!line.exact)
+            printf(" (the length search ran out of %s: from there a winning move against the reply proven to last "
+                   "longest so far)\n",
+                   a.deadline > 0 && past_deadline(&a) ? "time" : "budget");
+        else if (from_first)
+            printf(" (%d plies: the first winning move found, then the fastest proven win against the longest "
+                   "defence)\n",
+                   line.length);
+        else
+            printf(" (%d plies: the %s)\n", line.length,
+                   o == DDZ_SOLVE_WIN ? "fastest proven win against the longest defence"
+                                      : "longest defence against the fastest proven win");
+        printf("stats: %llu nodes, table %llu hits, %llu stores, %llu evictions, %zu bytes, %.3f s; line %llu nodes, "
+               "%llu short solves, %.3f s\n",
+               res.nodes, res.tt_hits, res.tt_stores, res.tt_evictions, res.tt_bytes, res.seconds, line.nodes,
+               line.solves, tl);
     }
-    if (a.strategy) {
+    fflush(stdout);
+    (void)t_search;
+    if (a.strategy && !interrupted) {
         if (o != DDZ_SOLVE_WIN) {
-            fprintf(stderr, "ddz solve: --strategy: no winning strategy to write (the position is a %s)\n",
-                    outcome_name(o));
+            fprintf(stderr, "ddz solve: --strategy: no winning strategy to write (the position is %s)\n",
+                    o == DDZ_SOLVE_TIMEOUT ? "undecided within --time-limit" : "a loss");
             ddz_table_free(kept);
             return 1;
         }
-        FILE *f = fopen(a.strategy, "w");
-        if (!f) {
-            fprintf(stderr, "ddz solve: --strategy '%s': cannot write: %s\n", a.strategy, strerror(errno));
+        cli_out out;
+        if (!cli_out_open(&out, "solve", "--strategy", a.strategy, CLI_OUT_REPLACE)) {
             ddz_table_free(kept);
             return 1;
         }
+        FILE *f = out.f;
         fprintf(f, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
         /* One thread (the same move at each node, whatever the machine), the table of the root's
          * solve kept, so that a node's re-solve mostly reads what the root proved. */
@@ -518,20 +727,29 @@ int ddz_cmd_solve(int argc, char **argv)
         b.opt.all_first_moves = 0;
         char why[512];
         size_t nodes = 0, replies = 0;
-        double t0 = wall_seconds();
+        double ts = wall_seconds();
         int wr = write_dag(f, &b, why, sizeof why, &nodes, &replies);
-        ddz_table_free(kept);
-        if (fclose(f) != 0 && !wr) {
-            wr = -1;
-            snprintf(why, sizeof why, "write failed");
-        }
         if (wr) {
+            ddz_table_free(kept);
             fprintf(stderr, "ddz solve: --strategy '%s': not written: %s\n", a.strategy, why);
-            remove(a.strategy);
+            cli_out_discard(&out);
+            return interrupted ? 130 : 1;
+        }
+        if (cli_out_close(&out)) {
+            ddz_table_free(kept);
             return 1;
         }
         fprintf(stderr, "ddz solve: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
-                wall_seconds() - t0);
+                wall_seconds() - ts);
+    } else if (a.strategy) {
+        fprintf(stderr, "ddz solve: --strategy '%s': not written: interrupted\n", a.strategy);
+    }
+    ddz_table_free(kept);
+    if (trap)
+        sigaction(SIGINT, &old_sa, NULL);
+    if (interrupted) {
+        fputs("ddz solve: interrupted\n", stderr);
+        return 130;
     }
     return 0;
 }

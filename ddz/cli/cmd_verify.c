@@ -147,10 +147,7 @@ static int verify_moves(const ddz_rules *rules, int nrules, int max_cards)
     return bad ? 1 : 0;
 }
 
-#define VERIFY_USAGE                                                                                          \
-    "usage: ddz verify --moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--max-total T] "      \
-    "[--deck full|small] [--rules R] [--solver all|none|NAME,...] [--threads N] [--memory SIZE] [--json FILE] " \
-    "[--report FILE] [--quiet]\n"
+#define VERIFY_USAGE "usage: ddz verify " DDZ_USAGE_VERIFY "\n"
 
 static int usage(const char *msg, const char *arg)
 {
@@ -161,14 +158,10 @@ static int usage(const char *msg, const char *arg)
 int ddz_cmd_verify(int argc, char **argv)
 {
     int moves = 0, max_cards = -1, nrules = 0;
+    /* --positions3 (the three-player game) has its own flags (verify_positions3.c) */
     for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(VERIFY_USAGE "--moves: the generator against the oracle's recogniser on every hand of 1..N cards "
-                  "(default 8) and every move to beat;\n--positions: every solver against the retrograde oracle on "
-                  "every position of the universe (ddz/oracle/README.md)\n",
-                  stdout);
-            return 0;
-        }
+        if (strcmp(argv[i], "--positions3") == 0)
+            return ddz_verify_positions3(argc, argv);
     /* --positions has its own flags (verify_positions.c) */
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--positions") == 0) {

@@ -1,6 +1,10 @@
-/* The `ddz` command's subcommands: each lives in its own cmd_*.c and returns the exit status. */
+/* The `ddz` command's subcommands: each lives in its own cmd_*.c and returns the exit status;
+ * each one's flags (DDZ_USAGE_*, also in the usage errors) and its help text (help.c) are
+ * written once, here and there. */
 #ifndef DDZ_CLI_H
 #define DDZ_CLI_H
+
+#include <stdio.h>
 
 /* argv[0] is the subcommand name; the same conventions as mjverify: results on stdout,
  * one-line errors on stderr, exit 0 ok, 1 a bad hand/position or a failed check, 2 a bad flag. */
@@ -9,8 +13,43 @@ int ddz_cmd_solve(int argc, char **argv);   /* cmd_solve.c: ddz solve ME ENEMY [
 int ddz_cmd_play(int argc, char **argv);    /* cmd_play.c: ddz play ME ENEMY */
 int ddz_cmd_verify(int argc, char **argv);  /* cmd_verify.c: ddz verify (oracle vs solvers) */
 int ddz_verify_positions(int argc, char **argv); /* verify_positions.c: ddz verify --positions */
+int ddz_verify_positions3(int argc, char **argv); /* verify_positions3.c: ddz verify --positions3 */
+int ddz_cmd_solve3(int argc, char **argv);  /* cmd_solve3.c: ddz solve3 L F1 F2 [--turn S] ... */
 int ddz_cmd_certify(int argc, char **argv); /* cmd_certify.c: ddz certify STRATEGY-FILE */
 int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 */
-int ddz_cmd_bench(int argc, char **argv);   /* cmd_bench.c: ddz bench SET_FILE... */
+int ddz_cmd_bench(int argc, char **argv);
+int ddz_cmd_batch(int argc, char **argv);   /* cmd_batch.c: ddz batch FILE|- (also ddz solve -) */   /* cmd_bench.c: ddz bench SET_FILE... */
+int ddz_cmd_deal3(int argc, char **argv);   /* cmd_bench3.c: ddz deal SEED N1 N2 N3 */
+int ddz_bench3_is_set(const char *path);    /* cmd_bench3.c: the file says '# players: 3' */
+int ddz_bench3(int argc, char **argv);      /* cmd_bench3.c: ddz bench on three-player sets */
+
+/* Each command's arguments, one line (the synopsis of its help and of its usage errors). */
+#define DDZ_USAGE_MOVES "HAND [--beat MOVE] [--rules R] [--json] | --all [--rules R|all] [--list] [--json] | --bench [--rules R]"
+#define DDZ_USAGE_SOLVE                                                                                      \
+    "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S] " \
+    "[--first] [--progress|--quiet] [--json] [--strategy FILE]"
+#define DDZ_USAGE_BATCH                                                                                     \
+    "FILE|- [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S] [--first] [--line] " \
+    "[--json]"
+#define DDZ_USAGE_PLAY "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S]"
+#define DDZ_USAGE_VERIFY                                                                                          \
+    "--moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--max-total T] [--deck full|small] " \
+    "[--rules R] [--solver all|none|NAME,...] [--threads N] [--memory SIZE] [--json FILE] [--report FILE] [--quiet] " \
+    "| --positions3 [--max-cards N] [--deck small|full] [--rules R] [--solver all|none|NAME,...] [--threads N] "     \
+    "[--report FILE] [--quiet]"
+#define DDZ_USAGE_SOLVE3                                                                                          \
+    "L F1 F2 [--turn L|F1|F2] [--last MOVE [--by L|F1|F2]] [--rules R] [--solver fast3|naive3] [--threads N] " \
+    "[--memory SIZE] [--time-limit S] [--json] [--strategy FILE]"
+#define DDZ_USAGE_CERTIFY "FILE [--rules R] [--me HAND] [--enemy HAND] [--last MOVE]"
+#define DDZ_USAGE_DEAL "SEED N1 N2 [N3]"
+#define DDZ_USAGE_BENCH                                                                                      \
+    "SET_FILE... [--solver NAME[,NAME...]|all] [--threads LIST] [--time-limit S[,NAME=S...]] [--budget S] " \
+    "[--memory SIZE] [--all-first-moves] [--csv FILE] [--summary FILE]"
+
+/* main.c: a command's DDZ_USAGE_* line ("[COMMAND]" for help, "" for an unknown name). */
+const char *ddz_usage(const char *command);
+/* help.c: prints the command's help (nothing for an unknown name); the manual page. */
+void ddz_help_print(FILE *out, const char *command);
+void ddz_help_man(FILE *out);
 
 #endif

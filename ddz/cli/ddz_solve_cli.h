@@ -13,13 +13,18 @@ typedef struct {
     ddz_solve_options opt;
     int json;
     const char *strategy; /* --strategy FILE or NULL */
+    int first;            /* --first: stop at the first winning first move */
+    int progress;         /* --progress 1, --quiet 0, else -1: on when stderr is a terminal */
+    double deadline;      /* CLOCK_MONOTONIC seconds at which --time-limit ends the command; 0 none */
 } ddz_solve_args;
 
+/* SIZE: bytes, or a number with K, M or G (binary units), at most 1T; 0 or -1 when not one. */
+int ddz_parse_size(const char *s, size_t *out);
 /* Parses ME ENEMY and the flags; returns 0, or the exit status after a one-line error. */
 int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy);
-/* The move the side to move plays in a line: its first winning move (generator order) when
- * the position is a win, else the resistance (see cmd_solve.c). Returns the outcome for the
- * side to move; *out is unset on a timeout or error. */
+/* The move the side to move plays in a line of play (ddz_line.h): the shortest win when the
+ * position is a win, else the longest defence, read from a table kept across calls. Returns
+ * the outcome for the side to move; *out is unset on a timeout or error. */
 ddz_outcome ddz_line_move(const ddz_solve_args *a, const ddz_position *p, ddz_move *out);
 /* The position after the side to move plays m (me and enemy swap). */
 ddz_position ddz_after(const ddz_position *p, const ddz_move *m);

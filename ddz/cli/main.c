@@ -4,6 +4,7 @@
 
 #include "ddz_cli.h"
 #include "mjverify_version.h"
+#include "output.h"
 
 typedef struct {
     const char *name;
@@ -12,31 +13,36 @@ typedef struct {
     int (*run)(int argc, char **argv);
 } ddz_command;
 
-/* One row per subcommand. */
+/* One row per subcommand; each one's full text is in help.c. */
 static const ddz_command commands[] = {
-    {"moves", "HAND [--beat MOVE] [--rules R] [--json] | --all [--rules R|all] [--list] [--json] | --bench [--rules R]",
+    {"moves", DDZ_USAGE_MOVES,
      "every legal move of a hand (or every answer to MOVE); --all counts every move of the deck by type",
      ddz_cmd_moves},
-    {"solve", "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S] [--json] [--strategy FILE]",
+    {"solve", DDZ_USAGE_SOLVE,
      "decides the position for ME (to move): win or loss, every winning first move, a line of play", ddz_cmd_solve},
-    {"play", "ME ENEMY [--last MOVE] [--rules R] [--solver NAME] [--threads N] [--memory SIZE] [--time-limit S]",
-     "play ENEMY's hand against the solver's line (one move a line on stdin)", ddz_cmd_play},
-    {"verify", "--moves [--max-cards N] [--rules R] | --positions [--max-cards N] [--max-total T] [--deck full|small] [--rules R] [--solver all|none|NAME,...] [--threads N] [--memory SIZE] [--json FILE] [--report FILE] [--quiet]",
+    {"solve3", DDZ_USAGE_SOLVE3,
+     "three players (landlord L against farmers F1, F2): the winning side, every winning move of the seat to move, a line of play",
+     ddz_cmd_solve3},
+    {"play", DDZ_USAGE_PLAY, "play ENEMY's hand against the solver (one move a line on stdin)", ddz_cmd_play},
+    {"verify", DDZ_USAGE_VERIFY,
      "the generator against the oracle's recogniser on every small hand; every solver against the retrograde oracle",
      ddz_cmd_verify},
-    {"certify", "FILE [--rules R] [--me HAND] [--enemy HAND] [--last MOVE]",
+    {"certify", DDZ_USAGE_CERTIFY,
      "checks a strategy certificate (ddz solve --strategy) with the oracle's recogniser: exit 0 certified, 1 rejected",
      ddz_cmd_certify},
-    {"deal", "SEED N1 N2", "a seeded deal: ME the first N1 cards of a shuffled deck, ENEMY the next N2 (benchmark sets)",
+    {"deal", DDZ_USAGE_DEAL, "a seeded deal: ME the first N1 cards of a shuffled deck, ENEMY the next N2 (with N3: L, F1, F2 for three players)",
      ddz_cmd_deal},
-    {"bench", "SET_FILE... [--solver NAME[,NAME...]|all] [--threads LIST] [--time-limit S[,NAME=S...]] [--budget S] [--memory SIZE] [--all-first-moves] [--csv FILE] [--summary FILE]",
+    {"batch", DDZ_USAGE_BATCH,
+     "solves the positions of a set file or standard input, several at once, one TSV or JSON line each",
+     ddz_cmd_batch},
+    {"bench", DDZ_USAGE_BENCH,
      "times the solvers on sets of positions (ddz/bench/) under a time cap and a total budget, as CSV", ddz_cmd_bench},
 };
 static const size_t ncommands = sizeof commands / sizeof commands[0];
 
 static void print_usage(FILE *out)
 {
-    fputs("usage: ddz COMMAND [FLAGS] ...   (ddz help COMMAND, ddz --version)\n"
+    fputs("usage: ddz COMMAND [FLAGS] ...   (ddz help COMMAND or ddz COMMAND --help for every flag; ddz --version)\n"
           "Dou Dizhu two-player open-card endgames: both hands known, the first to empty their hand wins\n\n",
           out);
     for (size_t i = 0; i < ncommands; i++)
@@ -57,9 +63,43 @@ static const ddz_command *find(const char *name)
     return NULL;
 }
 
-int main(int argc, char **argv)
+const char *ddz_usage(const char *command)
 {
-    const ddz_command *c;
+    const ddz_command *c = find(command);
+    return c ? c->usage : strcmp(command, "help") == 0 ? "[COMMAND | --man]" : "";
+}
+
+/* `help`, `help CMD`, `help --man`. */
+static int run_help(int argc, char **argv)
+{
+    if (argc == 0) {
+        print_usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[0], "--man") == 0) {
+        ddz_help_man(stdout);
+        return 0;
+    }
+    if (!find(argv[0]) && strcmp(argv[0], "help") != 0) {
+        fprintf(stderr, "ddz: help: no command named '%s'\n", argv[0]);
+        print_usage(stderr);
+        return 2;
+    }
+    ddz_help_print(stdout, argv[0]);
+    return 0;
+}
+
+/* -h or --help anywhere before "--" asks for the command's help. */
+static int wants_help(int argc, char **argv)
+{
+    for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return 1;
+    return 0;
+}
+
+static int dispatch(int argc, char **argv)
+{
     if (argc < 2) {
         print_usage(stderr);
         return 2;
@@ -68,24 +108,27 @@ int main(int argc, char **argv)
         printf("ddz (mjverify) %s (%s)\n", MJVERIFY_VERSION_STRING, MJVERIFY_GIT_COMMIT);
         return 0;
     }
-    if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        if (argc > 2) {
-            c = find(argv[2]);
-            if (!c) {
-                fprintf(stderr, "ddz: unknown command '%s'\n", argv[2]);
-                print_usage(stderr);
-                return 2;
-            }
-            printf("usage: ddz %s %s\n%s\n", c->name, c->usage, c->summary);
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+        return run_help(0, NULL);
+    if (strcmp(argv[1], "help") == 0)
+        return run_help(argc - 2, argv + 2);
+    const ddz_command *c = find(argv[1]);
+    if (c) {
+        if (wants_help(argc - 2, argv + 2)) {
+            ddz_help_print(stdout, c->name);
             return 0;
         }
-        print_usage(stdout);
-        return 0;
-    }
-    c = find(argv[1]);
-    if (c)
         return c->run(argc - 1, argv + 1);
+    }
     fprintf(stderr, "ddz: unknown command '%s'\n", argv[1]);
     print_usage(stderr);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    cli_out_program("ddz");
+    /* every command's standard output is checked once here: a full disk or a closed pipe is an
+     * error (one line, exit 1), never a silent exit 0 */
+    return cli_out_exit(dispatch(argc, argv));
 }

@@ -12,6 +12,7 @@
 #include "ddz_cli.h"
 #include "ddz_oracle.h"
 #include "ddz_solver.h"
+#include "output.h"
 
 #define MAXN 8     /* the oracle's largest universe (cards a side) */
 #define MAXS 8     /* solvers judged at once */
@@ -27,7 +28,6 @@ static double now_s(void)
  * the threads see the flag after their current solve and stop ---- */
 
 static volatile sig_atomic_t stop_signal, judging;
-static char tmp_json[4096], tmp_md[4096]; /* the reports being written, removed on a stop */
 
 static void on_signal(int sig)
 {
@@ -36,11 +36,7 @@ static void on_signal(int sig)
                                   "incomplete and no report was written\n";
         ssize_t w = write(2, msg, sizeof msg - 1);
         (void)w;
-        if (tmp_json[0])
-            unlink(tmp_json);
-        if (tmp_md[0])
-            unlink(tmp_md);
-        _exit(130);
+        _exit(130); /* the reports are opened only once the run is complete: none to remove */
     }
     stop_signal = sig;
 }
@@ -351,6 +347,8 @@ static int judge_rules(job *jb, run *rn, int progress)
 
 /* ---- output: text on stdout, JSON, Markdown ---- */
 
+static FILE *text; /* the text summary: standard output, or standard error when a report takes it */
+
 static const char *said_name(int v) { return v < 0 ? "error" : v ? "win" : "loss"; }
 
 static const char *verdict_name(const ddz_solver *s, const verdict *v)
@@ -370,10 +368,10 @@ static void print_example(const char *what, const char *solver, const example *e
     char a[64], b[64], m[96];
     example_text(e, a, b, m);
     if (e->pos.last.type == DDZ_PASS)
-        printf("    %s: me %s enemy %s (leading), %d cards: oracle %s, solver %s (ddz solve %s %s --solver %s)\n", what,
+        fprintf(text, "    %s: me %s enemy %s (leading), %d cards: oracle %s, solver %s (ddz solve %s %s --solver %s)\n", what,
                a, b, e->cards, said_name(e->oracle), said_name(e->said), a, b, solver);
     else
-        printf("    %s: me %s enemy %s last %s, %d cards: oracle %s, solver %s (ddz solve %s %s --last %s --solver %s)\n",
+        fprintf(text, "    %s: me %s enemy %s last %s, %d cards: oracle %s, solver %s (ddz solve %s %s --last %s --solver %s)\n",
                what, a, b, m, e->cards, said_name(e->oracle), said_name(e->said), a, b, m, solver);
 }
 
@@ -395,20 +393,20 @@ static void print_run(const job *jb, const run *rn)
     char tot[64] = "";
     if (jb->max_total < 2 * jb->max_cards)
         snprintf(tot, sizeof tot, ", at most %d in the two hands", jb->max_total);
-    printf("positions %s, %s deck (%s), 1..%d cards a side%s: %zu hands; %llu leading positions (%llu wins for the "
+    fprintf(text, "positions %s, %s deck (%s), 1..%d cards a side%s: %zu hands; %llu leading positions (%llu wins for the "
            "player to move), %llu answering positions (%llu wins); oracle %.1f s, judging %.1f s\n",
            rn->name, deck_name(jb->deck), deck_cards(jb->deck), jb->max_cards, tot, rn->hands, t[0], t[1], t[2], t[3],
            rn->oracle_s, rn->judge_s);
-    printf("  by hand sizes (me x enemy): leading positions/wins, answering positions/wins\n");
+    fprintf(text, "  by hand sizes (me x enemy): leading positions/wins, answering positions/wins\n");
     for (int x = 1; x <= jb->max_cards; x++)
         for (int y = 1; y <= jb->max_cards; y++)
             if (rn->lead[x][y][0] || rn->ans[x][y][0])
-                printf("    %d x %d: %llu/%llu, %llu/%llu\n", x, y, rn->lead[x][y][0], rn->lead[x][y][1],
+                fprintf(text, "    %d x %d: %llu/%llu, %llu/%llu\n", x, y, rn->lead[x][y][0], rn->lead[x][y][1],
                        rn->ans[x][y][0], rn->ans[x][y][1]);
     for (int s = 0; s < jb->nsolvers; s++) {
         const ddz_solver *sv = jb->solver[s];
         const verdict *v = &rn->v[s];
-        printf("  solver %s%s: %llu positions, %llu mismatches (%llu false wins, %llu false losses, %llu errors): "
+        fprintf(text, "  solver %s%s: %llu positions, %llu mismatches (%llu false wins, %llu false losses, %llu errors): "
                "%s; %.2f us a position\n",
                sv->name, sv->flawed ? " (flagged)" : "", v->positions, v->mismatches, v->false_wins,
                v->false_losses, v->errors, verdict_name(sv, v), v->positions ? 1e6 * v->seconds / (double)v->positions : 0);
@@ -582,8 +580,7 @@ static void write_md(FILE *f, const job *jb)
 
 /* ---- flags ---- */
 
-#define USAGE "usage: ddz verify --positions [--max-cards N] [--deck full|small] [--rules R] " \
-              "[--max-total T] [--solver all|none|NAME[,NAME...]] [--threads N] [--memory SIZE] [--json FILE] [--report FILE] [--quiet]"
+#define USAGE "usage: ddz verify " DDZ_USAGE_VERIFY
 
 static int bad_flag(const char *fmt, const char *arg)
 {
@@ -640,31 +637,6 @@ static double table_bytes(ddzo_deck deck, int n)
     return hands * hands;
 }
 
-/* Opens PATH.tmp for the report, renamed to PATH once the run is complete. */
-static FILE *open_tmp(const char *flag, const char *path, char *tmp, size_t cap)
-{
-    if (snprintf(tmp, cap, "%s.tmp", path) >= (int)cap) {
-        fprintf(stderr, "ddz verify: %s '%s': path too long\n", flag, path);
-        return NULL;
-    }
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        fprintf(stderr, "ddz verify: %s '%s': cannot write '%s'\n", flag, path, tmp);
-    return f;
-}
-
-static int finish_file(const char *flag, FILE *f, const char *tmp, const char *path)
-{
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        fprintf(stderr, "ddz verify: %s '%s': the write failed\n", flag, path);
-        remove(tmp);
-        return 1;
-    }
-    return 0;
-}
-
 int ddz_verify_positions(int argc, char **argv)
 {
     const char *total_s = NULL, *cards_s = NULL, *deck_s = "full", *rules_s = NULL, *solver_s = "all", *threads_s = "0",
@@ -672,6 +644,7 @@ int ddz_verify_positions(int argc, char **argv)
     int quiet = 0;
     static job jb;
     memset(&jb, 0, sizeof jb);
+    text = stdout;
     size_t used = (size_t)snprintf(jb.command, sizeof jb.command, "ddz verify");
     for (int i = 1; i < argc; i++) {
         const char **slot = NULL;
@@ -779,16 +752,13 @@ int ddz_verify_positions(int argc, char **argv)
     }
     if (json_s && md_s && strcmp(json_s, md_s) == 0)
         return bad_flag("--json and --report name the same file '%s'", json_s);
-    char *jtmp = tmp_json, *mtmp = tmp_md;
-    FILE *jf = NULL, *mf = NULL;
-    if (json_s && !(jf = open_tmp("--json", json_s, jtmp, sizeof tmp_json)))
+    /* the reports are checked now and written once the run is complete (output.h): an
+     * interrupted or failed run leaves what the paths held */
+    if ((json_s && !cli_out_check("verify", "--json", json_s)) || (md_s && !cli_out_check("verify", "--report", md_s)))
         return 1;
-    if (md_s && !(mf = open_tmp("--report", md_s, mtmp, sizeof tmp_md))) {
-        if (jf)
-            fclose(jf), remove(jtmp);
-        tmp_json[0] = 0;
-        return 1;
-    }
+    /* with a report on standard output, the text goes to standard error */
+    if ((json_s && strcmp(json_s, "-") == 0) || (md_s && strcmp(md_s, "-") == 0))
+        text = stderr;
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -804,17 +774,13 @@ int ddz_verify_positions(int argc, char **argv)
         rc = judge_rules(&jb, &jb.runs[r], !quiet);
         if (!rc)
             print_run(&jb, &jb.runs[r]);
-        fflush(stdout);
+        fflush(text);
     }
     jb.seconds = now_s() - t0;
     if (rc) {
         if (rc == 130)
             fprintf(stderr, "ddz verify: interrupted by %s; the run is incomplete and no report was written\n",
                     stop_signal == SIGTERM ? "SIGTERM" : "SIGINT");
-        if (jf)
-            fclose(jf), remove(jtmp);
-        if (mf)
-            fclose(mf), remove(mtmp);
         return rc;
     }
     jb.complete = 1;
@@ -823,17 +789,27 @@ int ddz_verify_positions(int argc, char **argv)
     for (int r = 0; r < jb.nruns; r++)
         for (int s = 0; s < jb.nsolvers; s++)
             caught += jb.solver[s]->flawed && jb.runs[r].v[s].mismatches;
-    printf("verdict: %s%s\n", bad ? "an unflagged solver disagrees with the oracle (FAILED)" : "every unflagged solver agrees with the oracle",
+    fprintf(text, "verdict: %s%s\n", bad ? "an unflagged solver disagrees with the oracle (FAILED)" : "every unflagged solver agrees with the oracle",
            caught ? "; the flagged port is caught (expected)" : "");
-    if (jf) {
-        write_json(jf, &jb);
-        if (finish_file("--json", jf, jtmp, json_s))
+    cli_out o;
+    if (json_s) {
+        if (cli_out_open(&o, "verify", "--json", json_s, CLI_OUT_REPLACE)) {
+            write_json(o.f, &jb);
+            bad |= cli_out_close(&o);
+        } else
             bad = 1;
     }
-    if (mf) {
-        write_md(mf, &jb);
-        if (finish_file("--report", mf, mtmp, md_s))
+    if (md_s) {
+        if (cli_out_open(&o, "verify", "--report", md_s, CLI_OUT_REPLACE)) {
+            write_md(o.f, &jb);
+            bad |= cli_out_close(&o);
+        } else
             bad = 1;
+    }
+    if (stop_signal) { /* e.g. while waiting for a FIFO's reader: the open fails with EINTR */
+        fprintf(stderr, "ddz verify: interrupted by %s while the reports were written; a report not written "
+                        "keeps what its path held\n", stop_signal == SIGTERM ? "SIGTERM" : "SIGINT");
+        return 130;
     }
     return bad;
 }

@@ -18,6 +18,19 @@ typedef struct {
     ddz_move last;
 } ddz_position;
 
+/* What a solve shows of itself while it runs (ddz_solve_options.live), for a progress display
+ * and an answer given as soon as it is known: the solver writes it with relaxed atomic adds and
+ * stores (the GCC/Clang __atomic builtins), and another thread may read it at any time with
+ * __atomic_load_n. The caller zeroes it before the solve. */
+typedef struct ddz_solve_live {
+    unsigned long long nodes; /* searched so far, counted in steps of 1024 per thread */
+    unsigned first_moves;     /* the root's legal first moves, set as the solve starts */
+    unsigned decided;         /* first moves decided so far */
+    unsigned won;             /* of those, the winning ones: nonzero = the position is a win */
+    int stop;                 /* set by the caller (e.g. on an interrupt): the solve stops as
+                                 on a timeout, with what it decided so far */
+} ddz_solve_live;
+
 typedef struct {
     int threads;            /* 0 = all cores */
     size_t memory_bytes;    /* bound on the transposition tables together ("fast" with threads and
@@ -29,6 +42,7 @@ typedef struct {
                                 answers are exact for any root, so later solves of positions
                                 met before are quick); NULL = a fresh table per solve. One solve
                                 at a time may use a table. Others solvers ignore it. */
+    ddz_solve_live *live;   /* optional, solver "fast" only: progress and early answers; NULL none */
 } ddz_solve_options;
 
 /* A transposition table that outlives one solve (see ddz_solve_options.table): about `bytes`
@@ -36,6 +50,16 @@ typedef struct {
 typedef struct ddz_table ddz_table;
 ddz_table *ddz_table_new(size_t bytes);
 void ddz_table_free(ddz_table *t);
+/* What a kept table knows of p under `rules` (the rules of the solves that filled it): 1 the
+ * side to move wins, 0 it loses, -1 not in the table (evicted, never stored, or a position the
+ * search skipped). An answer is exact: every entry was searched to its end. Not while a solve
+ * writes to t from another thread (a miss is then possible, never a wrong answer). */
+int ddz_table_probe(ddz_table *t, const ddz_position *p, const ddz_rules *rules);
+/* The size a solve of pos gives its own table when no memory size is asked for (fast.c:
+ * default_memory): a table kept for pos is best made this size. */
+size_t ddz_table_default_bytes(const ddz_position *pos);
+/* The bytes of the table's buckets in use now (it grows as it fills, up to its size). */
+size_t ddz_table_bytes_in_use(const ddz_table *t);
 
 typedef enum { DDZ_SOLVE_LOSS = 0, DDZ_SOLVE_WIN = 1, DDZ_SOLVE_TIMEOUT = -1, DDZ_SOLVE_ERROR = -2 } ddz_outcome;
 

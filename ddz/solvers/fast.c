@@ -313,6 +313,7 @@ typedef struct ctx {
     tt_table *own;                /* this thread's table of the positions under share_cards, or NULL */
     unsigned long long own_stores;
     int share_cards;
+    ddz_solve_live *live;         /* the caller's progress record, or NULL */
 } ctx;
 
 /* A node whose children after the first are searched by the team at once (see "Young brothers
@@ -1068,9 +1069,18 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         c->probe_out = 1;
         return 0;
     }
-    if ((c->nodes & 1023) == 0 && c->deadline > 0 && omp_get_wtime() > c->deadline) {
-        *c->abort = 1;
-        return 0;
+    if ((c->nodes & 1023) == 0) {
+        if (c->live) { /* progress, and the caller's stop (ddz_solve_live) */
+            __atomic_add_fetch(&c->live->nodes, 1024ull, __ATOMIC_RELAXED);
+            if (__atomic_load_n(&c->live->stop, __ATOMIC_RELAXED)) {
+                *c->abort = 1;
+                return 0;
+            }
+        }
+        if (c->deadline > 0 && omp_get_wtime() > c->deadline) {
+            *c->abort = 1;
+            return 0;
+        }
     }
     ddz_hand kme, ken;
     uint32_t lk;
@@ -1291,6 +1301,22 @@ ddz_table *ddz_table_new(size_t bytes)
     return tt;
 }
 
+/* The table's answer for p, read as a search reads it (the key of canon_key and collapse). */
+int ddz_table_probe(ddz_table *tt, const ddz_position *p, const ddz_rules *rules)
+{
+    ddz_hand kme, ken;
+    uint32_t lk;
+    if (!tt)
+        return -1;
+    ddz_fast_key(p->me, p->enemy, &p->last, rules, &kme, &ken, &lk);
+    return tt_probe(tt, bucket_of(tt, kme, ken, lk), kme, ken, lk);
+}
+
+size_t ddz_table_bytes_in_use(const ddz_table *tt)
+{
+    return tt ? (atomic_load(&((ddz_table *)tt)->mask) + 1) * sizeof(tt_bucket) : 0;
+}
+
 void ddz_table_free(ddz_table *tt)
 {
     if (!tt)
@@ -1377,6 +1403,11 @@ static void root_move(ctx *c, split_node *root, const ddz_position *pos, const d
         w = !search(c, pos->enemy, pos->me - m->cards, m, NULL);
     if (!cut(c)) {
         value[i] = (signed char)w;
+        if (c->live) {
+            if (w)
+                __atomic_add_fetch(&c->live->won, 1u, __ATOMIC_RELAXED);
+            __atomic_add_fetch(&c->live->decided, 1u, __ATOMIC_RELEASE);
+        }
         if (w && !all)
             atomic_store(&root->won, 1); /* one win decides the position: the others stop */
     }
@@ -1410,6 +1441,8 @@ static void root_take(ctx *c, root_work *w)
  * own helpers only (in the implicit task it would wait for every task that task made). */
 static void root_task(ctx *team, root_work *w) { root_take(&team[omp_get_thread_num()], w); }
 
+size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
+
 #define MOVE_STACK ((size_t)1 << 20) /* moves per thread: 16 MiB */
 
 static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, const ddz_solve_options *opt,
@@ -1433,6 +1466,9 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     if (n > DDZ_MAX_FIRST_MOVES)
         return res->outcome;
     res->n_first = n;
+    ddz_solve_live *live = opt ? opt->live : NULL;
+    if (live)
+        __atomic_store_n(&live->first_moves, (unsigned)n, __ATOMIC_RELAXED);
 
     /* With threads and no kept table, each thread has a table of its own for the small positions
      * ("Own tables"): half of the memory is shared, the other half split between the threads
@@ -1495,6 +1531,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         c->history = history;
         c->share_cards = ddz_fast_share_cards;
         c->team = team;
+        c->live = live;
         c->own = own_tables ? table_take(own_mem) : NULL; /* NULL: all in the shared table, the same answers */
         if (c->own)
             c->own->locking = 0;
@@ -1552,3 +1589,12 @@ const ddz_solver ddz_solver_fast = {
     .flawed = 0,
     .solve = fast_solve,
 };
+
+/* For the three-player solver (fast3.c): the opponents' facts and the unanswerable-move test
+ * above, for a hand that is not the side to move's one opponent but one of two. */
+int ddz_fast_cannot_beat(ddz_hand hand, const ddz_move *m, const ddz_rules *rules)
+{
+    facts f;
+    read_facts(hand, rules, &f);
+    return unbeatable(m, &f, rules);
+}

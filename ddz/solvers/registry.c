@@ -19,3 +19,22 @@ const ddz_solver *ddz_solver_find(const char *name)
             return ddz_solvers[i];
     return NULL;
 }
+
+/* The three-player registry (ddz_solver3.h): the fast solver first. */
+#include "ddz_solver3.h"
+
+extern const ddz_solver3 ddz_solver3_fast, ddz_solver3_naive;
+
+const ddz_solver3 *const ddz_solvers3[] = {
+    &ddz_solver3_fast,
+    &ddz_solver3_naive,
+    NULL,
+};
+
+const ddz_solver3 *ddz_solver3_find(const char *name)
+{
+    for (size_t i = 0; ddz_solvers3[i]; i++)
+        if (strcmp(ddz_solvers3[i]->name, name) == 0)
+            return ddz_solvers3[i];
+    return NULL;
+}

@@ -45,5 +45,5 @@ bool is_win(const mj_hand *h, const mj_rules *r)
 
 extern "C" MJ_PLUGIN_EXPORT const mj_plugin mj_plugin_entry = {
     MJ_PLUGIN_ABI, sizeof(mj_plugin), "cpp", "example in C++: pair, then melds at the lowest kind",
-    MJ_FORM_STD, 34, nullptr, is_win, nullptr,
+    MJ_FORM_STD, 34, nullptr, is_win, nullptr, nullptr, nullptr,
 };

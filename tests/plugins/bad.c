@@ -50,5 +50,20 @@ static bool crashy(const mj_hand *h, const mj_rules *r)
 #define ABI MJ_PLUGIN_ABI
 #endif
 
+#if defined(ABI1)
+/* not broken: a plugin built before ABI 2 (its struct ends at waits) must still load */
+struct abi1_plugin {
+    uint32_t abi, size;
+    const char *name, *summary;
+    unsigned forms;
+    int max_kinds;
+    int (*init)(void);
+    bool (*is_win)(const mj_hand *h, const mj_rules *r);
+    mj_kindset (*waits)(const mj_hand *h, const mj_rules *r);
+};
+MJ_PLUGIN_EXPORT const struct abi1_plugin ENTRY = {.abi = 1, .size = sizeof(struct abi1_plugin), .name = "abi1",
+                                                   .forms = FORMS, .max_kinds = 34, .is_win = IS_WIN};
+#else
 MJ_PLUGIN_EXPORT const mj_plugin ENTRY = {.abi = ABI, .size = sizeof(mj_plugin), .name = NAME, .forms = FORMS,
                                           .max_kinds = 34, .is_win = IS_WIN};
+#endif

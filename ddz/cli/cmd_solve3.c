@@ -1,0 +1,530 @@
+/* ddz solve3: decides a three-player open-card position (the landlord against two farmers):
+ * the winning side, every winning move of the seat to move, a line of play with the losing
+ * side's resistance, and the winning side's whole strategy for the certificate checker. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ddz_cli.h"
+#include "ddz_movegen.h"
+#include "ddz_oracle.h"
+#include "ddz_solver3.h"
+#include "output.h"
+
+#define USAGE_SOLVE3                                                                                             \
+    "usage: ddz solve3 L F1 F2 [--turn L|F1|F2] [--last MOVE [--by L|F1|F2]] [--rules R] [--solver fast3|naive3]\n" \
+    "                  [--threads N] [--memory SIZE] [--time-limit S] [--json] [--strategy FILE]\n"              \
+    "  L, F1, F2: the landlord's and the farmers' hands (turn order L, F1, F2); --turn: the seat to move\n"       \
+    "  (default L); --last: the move it must beat (default: it leads), made by --by (default the seat before)\n"
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void put_shown(const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c < 0x7f)
+            fputc(c, stderr);
+        else
+            fprintf(stderr, "\\x%02x", c);
+    }
+}
+
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "ddz solve3: %s", what);
+    if (arg) {
+        fputs(" '", stderr);
+        put_shown(arg);
+        fputc('\'', stderr);
+    }
+    fputc('\n', stderr);
+    fputs(USAGE_SOLVE3, stderr);
+    return 2;
+}
+
+/* SIZE: bytes, or a number with K, M or G (binary units). */
+static int parse_size(const char *s, size_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || errno || s[0] == '-')
+        return -1;
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20, end++;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30, end++;
+    if (*end == 'B' || *end == 'b')
+        end++;
+    if (*end || v == 0 || v > (1ULL << 40) >> shift)
+        return -1;
+    *out = (size_t)(v << shift);
+    return 0;
+}
+
+typedef struct {
+    ddz_position3 pos;
+    ddz_rules rules;
+    const ddz_solver3 *solver;
+    ddz_solve_options opt;
+    int json;
+    const char *strategy;
+} args3;
+
+static int parse_args(int argc, char **argv, args3 *a)
+{
+    const char *hands[3] = {NULL, NULL, NULL}, *turn = NULL, *last = NULL, *by = NULL, *rules = NULL,
+               *solver = NULL, *threads = NULL, *memory = NULL, *tlimit = NULL;
+    int nh = 0, only_args = 0;
+    ddz_error e;
+    memset(a, 0, sizeof *a);
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], **slot = NULL;
+        if (only_args || arg[0] != '-' || arg[1] == '\0') {
+            if (nh == 3)
+                return usage_error("three hands only (L F1 F2); a fourth:", arg);
+            hands[nh++] = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_args = 1;
+            continue;
+        }
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(USAGE_SOLVE3, stdout);
+            return -1;
+        }
+        size_t nl = strcspn(arg, "=");
+#define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
+        if (FLAG("--json")) {
+            if (arg[nl])
+                return usage_error("this flag takes no value:", arg);
+            a->json = 1;
+            continue;
+        }
+        if (FLAG("--turn"))
+            slot = &turn;
+        else if (FLAG("--last"))
+            slot = &last;
+        else if (FLAG("--by"))
+            slot = &by;
+        else if (FLAG("--rules"))
+            slot = &rules;
+        else if (FLAG("--solver"))
+            slot = &solver;
+        else if (FLAG("--threads"))
+            slot = &threads;
+        else if (FLAG("--memory"))
+            slot = &memory;
+        else if (FLAG("--time-limit"))
+            slot = &tlimit;
+        else if (FLAG("--strategy"))
+            slot = &a->strategy;
+        else
+            return usage_error("unknown flag", arg);
+#undef FLAG
+        if (*slot)
+            return usage_error("flag given twice:", arg);
+        if (arg[nl] == '=')
+            *slot = arg + nl + 1;
+        else if (i + 1 < argc)
+            *slot = argv[++i];
+        else
+            return usage_error("flag needs a value:", arg);
+    }
+    if (nh < 3)
+        return usage_error(nh == 0 ? "the hands L F1 F2 are missing" : nh == 1 ? "F1's and F2's hands are missing"
+                                                                              : "F2's hand is missing",
+                           NULL);
+    if (ddz_parse_rules(rules ? rules : "", &a->rules, &e) != DDZ_OK) {
+        fprintf(stderr, "ddz solve3: --rules: %s\n", e.message);
+        return 2;
+    }
+    a->solver = ddz_solver3_find(solver ? solver : "fast3");
+    if (!a->solver)
+        return usage_error("--solver: no such three-player solver (fast3, naive3):", solver);
+    a->opt.all_first_moves = 1;
+    if (threads) {
+        char *end;
+        long t = strtol(threads, &end, 10);
+        if (*end || end == threads || t < 0 || t > 256)
+            return usage_error("--threads: a number 0 (all cores) to 256 expected, not", threads);
+        a->opt.threads = (int)t;
+    }
+    if (memory && parse_size(memory, &a->opt.memory_bytes))
+        return usage_error("--memory: a size such as 512M or 2G (at most 1T) expected, not", memory);
+    if (tlimit) {
+        char *end;
+        double t = strtod(tlimit, &end);
+        if (*end || end == tlimit || !(t > 0) || !isfinite(t))
+            return usage_error("--time-limit: a positive number of seconds expected, not", tlimit);
+        a->opt.time_limit_s = t;
+    }
+    if (ddz3_read_position(hands, turn, last, by, &a->rules, &a->pos, &e) != DDZ_OK) {
+        fputs("ddz solve3: ", stderr);
+        put_shown(e.message);
+        fputc('\n', stderr);
+        return 1;
+    }
+    return 0;
+}
+
+/* A move of the seat to move that empties its hand, if it has one. */
+static int play_out(const ddz_position3 *p, const ddz_rules *rules, ddz_move *out)
+{
+    static ddz_move mv[DDZ_MAX_MOVES];
+    size_t n = ddz_generate(p->hand[p->turn], &p->last, rules, mv, DDZ_MAX_MOVES);
+    for (size_t i = 0; i < n && i < DDZ_MAX_MOVES; i++)
+        if (mv[i].type != DDZ_PASS && mv[i].cards == p->hand[p->turn]) {
+            *out = mv[i];
+            return 1;
+        }
+    return 0;
+}
+
+/* The move the seat to move plays in the line: on the winning side its first winning move in
+ * the generator's order (every first move is decided, so this is the same for any thread
+ * count); on the losing side the stubbornest resistance: when the position was solved within
+ * 0.2 s and has at most 64 moves, the move after which the winners' solve (one thread, first
+ * win) takes the most nodes (the first of equals), else its first move after which the next
+ * seat cannot empty its hand at once, else its first move. Returns the outcome for the side to
+ * move. */
+static ddz_outcome line_move(const args3 *a, const ddz_position3 *p, ddz_result *res, int solved, ddz_move *out)
+{
+    ddz_outcome o;
+    if (play_out(p, &a->rules, out))
+        return DDZ_SOLVE_WIN;
+    o = solved ? res->outcome : a->solver->solve(p, &a->rules, &a->opt, res);
+    if (o == DDZ_SOLVE_WIN) {
+        for (size_t i = 0; i < res->n_first; i++)
+            if (res->first_wins[i] == 1) {
+                *out = res->first[i];
+                return o;
+            }
+    }
+    if (o != DDZ_SOLVE_LOSS || res->n_first == 0)
+        return o;
+    *out = res->first[0];
+    if (res->n_first <= 64 && res->seconds < 0.2) {
+        /* the stubbornest: the move after which the winners' proof takes the most nodes to find */
+        static ddz_result child;
+        ddz_solve_options one = a->opt;
+        one.threads = 1;
+        one.all_first_moves = 0;
+        unsigned long long most = 0;
+        size_t n = res->n_first;
+        ddz_move first[64];
+        memcpy(first, res->first, n * sizeof *first);
+        for (size_t i = 0; i < n; i++) {
+            ddz_position3 q;
+            ddz3_after(p, &first[i], &q);
+            ddz_outcome co = a->solver->solve(&q, &a->rules, &one, &child);
+            if (co != DDZ_SOLVE_WIN && co != DDZ_SOLVE_LOSS)
+                break; /* undecided in time: the simple rule below */
+            if (i == 0 || child.nodes > most) {
+                most = child.nodes;
+                *out = first[i];
+            }
+            if (i + 1 == n)
+                return o;
+        }
+        *out = first[0];
+    }
+    for (size_t i = 0; i < res->n_first; i++) {
+        ddz_position3 q;
+        ddz_move dummy;
+        ddz3_after(p, &res->first[i], &q);
+        if (!play_out(&q, &a->rules, &dummy)) {
+            *out = res->first[i];
+            break;
+        }
+    }
+    return o;
+}
+
+/* ---- The certificate writer (format: ddz/THREE_PLAYER.md, "Strategy certificates") ---- */
+
+typedef struct {
+    ddz_position3 *pos;
+    size_t n, cap;
+    uint32_t *slot;
+    size_t nslots;
+} dag3;
+
+static int same_position(const ddz_position3 *x, const ddz_position3 *y)
+{
+    return x->hand[0] == y->hand[0] && x->hand[1] == y->hand[1] && x->hand[2] == y->hand[2] && x->turn == y->turn &&
+           x->by == y->by && ddz_move_compare(&x->last, &y->last) == 0;
+}
+
+static size_t position_hash(const ddz_position3 *p)
+{
+    uint64_t h = p->hand[0] * 0x9e3779b97f4a7c15ULL ^ (p->hand[1] + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
+    h ^= (p->hand[2] + 0x1234567ULL) * 0xd6e8feb86659fd93ULL;
+    h ^= (p->last.cards + ((uint64_t)p->last.type << 56 | (uint64_t)p->last.main << 48 | (uint64_t)p->last.len << 40 |
+                           (uint64_t)p->turn << 36 | (uint64_t)p->by << 32)) *
+         0x94d049bb133111ebULL;
+    h ^= h >> 29;
+    h *= 0xd6e8feb86659fd93ULL;
+    return (size_t)(h ^ h >> 32);
+}
+
+static uint32_t dag_node(dag3 *d, const ddz_position3 *p, size_t max)
+{
+    if (2 * (d->n + 1) > d->nslots) {
+        size_t ns = d->nslots ? 2 * d->nslots : 1024;
+        uint32_t *sl = calloc(ns, sizeof *sl);
+        if (!sl)
+            return 0;
+        for (size_t i = 0; i < d->n; i++) {
+            size_t k = position_hash(&d->pos[i]) & (ns - 1);
+            while (sl[k])
+                k = (k + 1) & (ns - 1);
+            sl[k] = (uint32_t)(i + 1);
+        }
+        free(d->slot);
+        d->slot = sl;
+        d->nslots = ns;
+    }
+    size_t k = position_hash(p) & (d->nslots - 1);
+    for (; d->slot[k]; k = (k + 1) & (d->nslots - 1))
+        if (same_position(&d->pos[d->slot[k] - 1], p))
+            return d->slot[k];
+    if (d->n >= max)
+        return 0;
+    if (d->n == d->cap) {
+        size_t c = d->cap ? 2 * d->cap : 1024;
+        ddz_position3 *q = realloc(d->pos, c * sizeof *q);
+        if (!q)
+            return 0;
+        d->pos = q;
+        d->cap = c;
+    }
+    d->pos[d->n++] = *p;
+    d->slot[k] = (uint32_t)d->n;
+    return d->slot[k];
+}
+
+/* Writes the nodes after the header, breadth first; 0, or -1 with why filled. */
+static int write_dag(FILE *f, const args3 *a, int winner, char *why, size_t cap, size_t *nodes, size_t *replies)
+{
+    static ddz_move r[DDZ_MAX_MOVES];
+    static ddz_result res;
+    dag3 d = {0};
+    int rc = -1;
+    char pb[256], mb[48];
+    const size_t max = DDZO_CERT_MAX_NODES;
+    *replies = 0;
+    if (!dag_node(&d, &a->pos, max)) {
+        snprintf(why, cap, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < d.n; i++) {
+        ddz_position3 p = d.pos[i], q;
+        ddz3_format_position(&p, pb, sizeof pb);
+        fprintf(f, "node %zu %s\n", i + 1, pb);
+        if (ddz3_side(p.turn) == winner) {
+            ddz_move m;
+            if (!play_out(&p, &a->rules, &m)) {
+                ddz_outcome o = a->solver->solve(&p, &a->rules, &a->opt, &res);
+                size_t k = 0;
+                while (k < res.n_first && res.first_wins[k] != 1)
+                    k++;
+                if (o != DDZ_SOLVE_WIN || k == res.n_first) {
+                    snprintf(why, cap, "node %zu (%s) %s", i + 1, pb,
+                             o == DDZ_SOLVE_TIMEOUT ? "was not decided within --time-limit"
+                             : o == DDZ_SOLVE_LOSS  ? "is a loss for the winning side by the solver's own count"
+                                                    : "made the solver fail");
+                    goto done;
+                }
+                m = res.first[k];
+            }
+            ddz_format_move(&m, mb, sizeof mb);
+            if (ddz3_after(&p, &m, &q)) {
+                fprintf(f, "play %s\n", mb);
+                continue;
+            }
+            uint32_t id = dag_node(&d, &q, max);
+            if (!id) {
+                snprintf(why, cap, "more than %zu nodes, or out of memory", max);
+                goto done;
+            }
+            fprintf(f, "play %s -> %lu\n", mb, (unsigned long)id);
+            continue;
+        }
+        size_t n = ddz_generate(p.hand[p.turn], &p.last, &a->rules, r, DDZ_MAX_MOVES);
+        if (n > DDZ_MAX_MOVES) {
+            snprintf(why, cap, "node %zu: more moves than the generator's bound", i + 1);
+            goto done;
+        }
+        for (size_t k = 0; k < n; k++) {
+            ddz_format_move(&r[k], mb, sizeof mb);
+            if (ddz3_after(&p, &r[k], &q)) {
+                snprintf(why, cap, "node %zu (%s): the reply %s ends the game for the other side", i + 1, pb, mb);
+                goto done;
+            }
+            uint32_t id = dag_node(&d, &q, max);
+            if (!id) {
+                snprintf(why, cap, "more than %zu nodes, or out of memory", max);
+                goto done;
+            }
+            fprintf(f, "reply %s -> %lu\n", mb, (unsigned long)id);
+        }
+        *replies += n;
+        if (ferror(f)) {
+            snprintf(why, cap, "write failed");
+            goto done;
+        }
+    }
+    fprintf(f, "end %zu\n", d.n);
+    rc = 0;
+done:
+    *nodes = d.n;
+    free(d.pos);
+    free(d.slot);
+    return rc;
+}
+
+static const char *side_name(int side) { return side ? "farmers" : "landlord"; }
+
+int ddz_cmd_solve3(int argc, char **argv)
+{
+    static ddz_result res, step;
+    args3 a;
+    int rc = parse_args(argc, argv, &a);
+    char buf[128], pb[256], rules[128];
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (a.strategy && !cli_out_check("solve3", "--strategy", a.strategy))
+        return 1;
+    ddz_outcome o = a.solver->solve(&a.pos, &a.rules, &a.opt, &res);
+    if (o == DDZ_SOLVE_ERROR) {
+        fputs("ddz solve3: the solver failed (a move list beyond its bounds, or out of memory)\n", stderr);
+        return 1;
+    }
+    int lw = ddz3_landlord_wins(&a.pos, o);
+    ddz_format_rules(&a.rules, rules, sizeof rules);
+    size_t nwin = 0;
+    for (size_t i = 0; i < res.n_first; i++)
+        nwin += res.first_wins[i] == 1;
+
+    /* The line: each seat in turn, the winning side's first winning move, the losing side's
+     * resistance, to the end of the game (160 plies at most). */
+    ddz_move line[160];
+    int who[160], nline = 0, ended = 0;
+    if (o != DDZ_SOLVE_TIMEOUT) {
+        ddz_position3 p = a.pos, q;
+        while (nline < 160) {
+            ddz_move m;
+            ddz_outcome lo = nline == 0 ? line_move(&a, &p, &res, 1, &m) : line_move(&a, &p, &step, 0, &m);
+            if (lo != DDZ_SOLVE_WIN && lo != DDZ_SOLVE_LOSS)
+                break;
+            line[nline] = m;
+            who[nline++] = p.turn;
+            if (ddz3_after(&p, &m, &q)) {
+                ended = 1;
+                break;
+            }
+            p = q;
+        }
+    }
+    ddz3_format_position(&a.pos, pb, sizeof pb);
+    if (a.json) {
+        char h[3][32], last[48];
+        for (int s = 0; s < 3; s++)
+            ddz_format_hand(a.pos.hand[s], h[s], sizeof h[s]);
+        ddz_format_move(&a.pos.last, last, sizeof last);
+        printf("{\"L\":\"%s\",\"F1\":\"%s\",\"F2\":\"%s\",\"turn\":\"%s\",\"last\":\"%s\",\"by\":", h[0], h[1], h[2],
+               ddz3_seat_name(a.pos.turn), last);
+        if (a.pos.last.type == DDZ_PASS)
+            printf("null");
+        else
+            printf("\"%s\"", ddz3_seat_name(a.pos.by));
+        printf(",\"rules\":\"%s\",\"solver\":\"%s\",\"winner\":", rules, a.solver->name);
+        if (lw < 0)
+            printf("null");
+        else
+            printf("\"%s\"", side_name(!lw));
+        printf(",\"outcome\":\"%s\",\"first_moves\":[",
+               o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : "timeout");
+        for (size_t i = 0; i < res.n_first; i++) {
+            ddz_format_move(&res.first[i], buf, sizeof buf);
+            printf("%s{\"move\":\"%s\",\"wins\":%s}", i ? "," : "", buf,
+                   res.first_wins[i] == 1 ? "true" : res.first_wins[i] == 0 ? "false" : "null");
+        }
+        printf("],\"winning_moves\":[");
+        for (size_t i = 0, k = 0; i < res.n_first; i++)
+            if (res.first_wins[i] == 1) {
+                ddz_format_move(&res.first[i], buf, sizeof buf);
+                printf("%s\"%s\"", k++ ? "," : "", buf);
+            }
+        printf("],\"line\":[");
+        for (int i = 0; i < nline; i++) {
+            ddz_format_move(&line[i], buf, sizeof buf);
+            printf("%s{\"seat\":\"%s\",\"move\":\"%s\"}", i ? "," : "", ddz3_seat_name(who[i]), buf);
+        }
+        printf("],\"line_complete\":%s,\"stats\":{\"nodes\":%llu,\"tt_hits\":%llu,\"tt_stores\":%llu,"
+               "\"tt_bytes\":%zu,\"seconds\":%.6f}}\n",
+               ended ? "true" : "false", res.nodes, res.tt_hits, res.tt_stores, res.tt_bytes, res.seconds);
+    } else {
+        printf("position: %s (L F1 F2, seat to move%s), rules %s, solver %s\n", pb,
+               a.pos.last.type == DDZ_PASS ? "" : ", move to beat, its maker", rules, a.solver->name);
+        if (lw < 0)
+            printf("winner: undecided (timeout)\n");
+        else
+            printf("winner: %s (%s side to move)\n", side_name(!lw), (lw == 1) == (ddz3_side(a.pos.turn) == 0) ? "the" : "not the");
+        printf("winning moves of %s (%zu of %zu):", ddz3_seat_name(a.pos.turn), nwin, res.n_first);
+        for (size_t i = 0; i < res.n_first; i++)
+            if (res.first_wins[i] == 1) {
+                ddz_format_move(&res.first[i], buf, sizeof buf);
+                printf(" %s", buf);
+            }
+        printf("\nline:");
+        for (int i = 0; i < nline; i++) {
+            ddz_format_move(&line[i], buf, sizeof buf);
+            printf("%s %s %s", i ? "," : "", ddz3_seat_name(who[i]), buf);
+        }
+        printf("%s\nstats: %llu nodes, table %llu hits, %llu stores, %zu bytes, %.3f s\n", ended ? " (out)" : "",
+               res.nodes, res.tt_hits, res.tt_stores, res.tt_bytes, res.seconds);
+    }
+    if (a.strategy) {
+        if (lw < 0) {
+            fputs("ddz solve3: --strategy: the position was not decided: no strategy to write\n", stderr);
+            return 1;
+        }
+        cli_out out;
+        if (!cli_out_open(&out, "solve3", "--strategy", a.strategy, CLI_OUT_REPLACE))
+            return 1;
+        FILE *f = out.f;
+        fprintf(f, "ddz-strategy3 1\nrules %s\nposition %s\nwinner %s\n", rules, pb, side_name(!lw));
+        args3 b = a;
+        b.opt.threads = 1;
+        b.opt.all_first_moves = 0;
+        char why[512];
+        size_t nodes = 0, replies = 0;
+        double t0 = wall_seconds();
+        int wr = write_dag(f, &b, !lw, why, sizeof why, &nodes, &replies);
+        if (wr) {
+            fprintf(stderr, "ddz solve3: --strategy '%s': not written: %s\n", a.strategy, why);
+            cli_out_discard(&out);
+            return 1;
+        }
+        if (cli_out_close(&out))
+            return 1;
+        fprintf(stderr, "ddz solve3: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
+                wall_seconds() - t0);
+    }
+    return 0;
+}

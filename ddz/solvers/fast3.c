@@ -1,0 +1,694 @@
+/* fast3: exact AND/OR search of a three-player open-card position (the landlord's turns OR for
+ * the landlord, the farmers' turns AND), with an exact-key shared transposition table, cheap
+ * exact tests (a hand that plays out, unanswerable moves, a farmer who lets his partner out),
+ * win-first move ordering with killer answers, and OpenMP over the first moves.
+ *
+ * It is the two-player solver's search (fast.c) extended to a third seat, on the same generator
+ * (movegen.c: ddz_generate, ddz_beats), result and options (ddz_solver.h); its table is its own
+ * small one (below) because the two-player table's entry holds two hands and its code is being
+ * reworked for the parallel search: a position of three hands is packed into 111 bits here. */
+#include "ddz_fast.h"
+#include "ddz_fast3.h"
+#include "ddz_movegen.h"
+#include "ddz_solver3.h"
+
+#include <omp.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ddz_fast3_disable;
+
+static inline int hand_size(ddz_hand h)
+{
+    uint64_t x = (h & 0x0f0f0f0f0f0f0f0full) + ((h >> 4) & 0x0f0f0f0f0f0f0f0full);
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* ---- The key ----------------------------------------------------------------------------- */
+
+/* Rank collapse (as fast.c): the ranks 3..A that no hand holds only break chains, so each run
+ * of them counts as one rank nobody holds; the ranks are renumbered in order (the move to beat's
+ * main rank with them: an answer's main is a held rank, never inside a run, so every comparison
+ * keeps its result), which keeps every hand's moves and every comparison the same. Positions
+ * that differ only in the length of such runs share a key and a value.
+ * A position as 111 bits, exact: per rank the three counts (a, b, c) as a*25 + b*5 + c (7 bits;
+ * the hands are disjoint, so no count passes 4), ranks 3..J in k0 (9 ranks, 63 bits), Q..D in
+ * the low 42 bits of k1; then the seat to move (2 bits), the seat that made the move to beat
+ * (2 bits, the seat to move when leading) and the move to beat as what decides the answers to it:
+ * type, main and length (12 bits; its kickers never matter, its cards are out of every hand). */
+typedef struct {
+    uint64_t k0, k1;
+} key3;
+
+#define K1_BITS 58
+#define K1_MASK ((1ull << K1_BITS) - 1)
+
+static key3 make_key(const ddz_position3 *p)
+{
+    key3 k = {0, 0};
+    ddz_hand a = p->hand[0], b = p->hand[1], c = p->hand[2], all = a | b | c;
+    int collapse = !(ddz_fast3_disable & DDZ_FAST3_NO_COLLAPSE);
+    uint8_t map[DDZ_RANKS];
+    int j = 0, prev_absent = 0;
+    for (int r = 0; r < DDZ_RANKS; r++) {
+        int absent = (all >> 4 * r & 15) == 0;
+        if (r >= DDZ_R2 || !collapse) {
+            j = r; /* the 2 and the jokers keep their places: they never join a chain */
+        } else if (absent && prev_absent) {
+            map[r] = (uint8_t)(j - 1); /* one more rank of a run nobody holds: the run's slot */
+            continue;
+        }
+        prev_absent = absent;
+        map[r] = (uint8_t)j;
+        uint64_t code = (uint64_t)((a >> 4 * r & 15) * 25 + (b >> 4 * r & 15) * 5 + (c >> 4 * r & 15));
+        if (j < 9)
+            k.k0 |= code << 7 * j;
+        else
+            k.k1 |= code << 7 * (j - 9);
+        j++;
+    }
+    uint64_t lk = p->last.type == DDZ_PASS
+                      ? 0
+                      : (uint64_t)(p->last.type | (map[p->last.main < DDZ_RANKS ? p->last.main : 0] & 15) << 4 |
+                                   (p->last.len & 15) << 8);
+    k.k1 |= (uint64_t)p->turn << 42 | (uint64_t)(p->last.type == DDZ_PASS ? p->turn : p->by) << 44 | lk << 46;
+    return k;
+}
+
+/* ---- The table --------------------------------------------------------------------------- */
+
+/* Buckets of one cache line, three entries each: k0 with bit 63 (free in the key) set in a used
+ * slot, and k1 with the value (bit 58: the side to move wins) and the cards left (bits 59-63, at
+ * most 31: the replacement priority, bigger positions cost more to redo). Every lookup compares
+ * the whole key, so the table never answers for another position. A sequence lock per bucket
+ * when threads share it, as in fast.c: writers take it, readers trust what they read only when
+ * it did not move (else: not found, which costs a search, never a wrong answer). */
+#define WAYS 3
+#define USED (1ull << 63)
+#define VALUE (1ull << K1_BITS)
+
+typedef struct {
+    uint64_t k0[WAYS], k1[WAYS];
+    atomic_uint lock;
+    uint32_t gen; /* the solve that last wrote the bucket: a bucket of another is empty */
+    uint32_t pad[2];
+} bucket3;
+
+typedef struct {
+    bucket3 *b;
+    size_t mask;
+    int locking;
+    uint32_t gen; /* 1, 2, ...: a table is reused by the next solve of its thread (see take_table) */
+} table3;
+
+static inline uint64_t ld64(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+static inline void st64(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+
+static inline uint64_t mix(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static inline bucket3 *bucket_of(table3 *t, const key3 *k)
+{
+    return &t->b[mix(k->k0 * 0x9e3779b97f4a7c15ULL ^ mix(k->k1)) & t->mask];
+}
+
+static inline int find(const bucket3 *b, const key3 *k, uint32_t gen)
+{
+    if (__atomic_load_n(&b->gen, __ATOMIC_RELAXED) != gen)
+        return -1;
+    for (int i = 0; i < WAYS; i++)
+        if (ld64(&b->k0[i]) == (k->k0 | USED) && (ld64(&b->k1[i]) & K1_MASK) == k->k1)
+            return (ld64(&b->k1[i]) & VALUE) != 0;
+    return -1;
+}
+
+static int probe(table3 *t, const key3 *k)
+{
+    bucket3 *b = bucket_of(t, k);
+    if (!t->locking)
+        return find(b, k, t->gen);
+    unsigned s1 = atomic_load_explicit(&b->lock, memory_order_acquire);
+    if (s1 & 1u)
+        return -1;
+    int v = find(b, k, t->gen);
+    atomic_thread_fence(memory_order_acquire);
+    return atomic_load_explicit(&b->lock, memory_order_relaxed) == s1 ? v : -1;
+}
+
+static void store(table3 *t, const key3 *k, int value, int size)
+{
+    bucket3 *b = bucket_of(t, k);
+    if (t->locking) {
+        int spins = 0;
+        for (;;) {
+            unsigned v = atomic_load_explicit(&b->lock, memory_order_relaxed);
+            if (!(v & 1u) &&
+                atomic_compare_exchange_weak_explicit(&b->lock, &v, v + 1u, memory_order_acquire, memory_order_relaxed))
+                break;
+            if (++spins % 64 == 0)
+                sched_yield();
+        }
+        atomic_thread_fence(memory_order_release);
+    }
+    if (b->gen != t->gen) {
+        for (int i = 0; i < WAYS; i++)
+            st64(&b->k0[i], 0);
+        __atomic_store_n(&b->gen, t->gen, __ATOMIC_RELAXED);
+    }
+    int slot = -1, victim = 0;
+    unsigned victim_size = 64;
+    for (int i = 0; i < WAYS && slot < 0; i++) {
+        uint64_t k0 = ld64(&b->k0[i]), k1 = ld64(&b->k1[i]);
+        if (!(k0 & USED) || (k0 == (k->k0 | USED) && (k1 & K1_MASK) == k->k1))
+            slot = i;
+        else if ((unsigned)(k1 >> 59) < victim_size) {
+            victim = i;
+            victim_size = (unsigned)(k1 >> 59);
+        }
+    }
+    if (slot < 0)
+        slot = victim;
+    st64(&b->k0[slot], k->k0 | USED);
+    st64(&b->k1[slot], k->k1 | (value ? VALUE : 0) | (uint64_t)(size > 31 ? 31 : size) << 59);
+    if (t->locking)
+        atomic_store_explicit(&b->lock, atomic_load_explicit(&b->lock, memory_order_relaxed) + 1u,
+                              memory_order_release);
+}
+
+/* ---- Search state ------------------------------------------------------------------------ */
+
+#define KILLER_PLIES 256
+typedef struct {
+    table3 *tt;
+    const ddz_rules *rules;
+    ddz_move *buf; /* a stack of move lists */
+    size_t cap, top;
+    unsigned long long nodes, hits, stores;
+    double deadline;
+    atomic_int *abort; /* shared: 1 timeout, 2 move list too long, 3 the solve is decided */
+    int ply;
+    ddz_move (*killer)[DDZ_TYPES]; /* per ply and type of the move to beat: the last winning answer */
+} ctx;
+
+#define MOVE_STACK ((size_t)1 << 20)
+/* A thread's move stack (16 MiB) and killers, allocated by its first solve and kept: the
+ * oracle's judges run millions of small solves. */
+static _Thread_local struct {
+    ddz_move *buf;
+    ddz_move (*killer)[DDZ_TYPES];
+    int used; /* plies whose killers the last solve set: cleared before the next one */
+} kept_stack;
+
+static inline int stopped(const ctx *c) { return atomic_load_explicit(c->abort, memory_order_relaxed) != 0; }
+
+static void set_abort(ctx *c, int why)
+{
+    int zero = 0;
+    atomic_compare_exchange_strong(c->abort, &zero, why);
+}
+
+static inline int same_move(const ddz_move *a, const ddz_move *b)
+{
+    return a->cards == b->cards && a->type == b->type && a->main == b->main && a->len == b->len;
+}
+
+/* Nonzero when `hand` has no legal answer to m but the pass: the two-player solver's test
+ * (fast.c, ddz_fast_cannot_beat: rank masks first, the generator only where they cannot tell). */
+static int cannot_beat(ctx *c, ddz_hand hand, const ddz_move *m) { return ddz_fast_cannot_beat(hand, m, c->rules); }
+
+/* Nonzero when the cards of h are exactly one legal lead. Remembered per thread in a small
+ * direct-mapped memo (hands recur: the split and partner tests ask about the same rests), which
+ * a solve under other rules clears (take_memo). */
+#define ONE_MEMO 4096
+typedef struct {
+    ddz_hand h; /* 0: empty */
+    ddz_move m; /* type DDZ_PASS: not one move */
+} one_memo;
+static _Thread_local one_memo *memo_of_thread;
+static _Thread_local ddz_rules memo_rules;
+
+static int one_move_gen(ctx *c, ddz_hand h, ddz_move *out);
+
+static int one_move(ctx *c, ddz_hand h, ddz_move *out)
+{
+    one_memo *e = memo_of_thread ? &memo_of_thread[(h * 0x9e3779b97f4a7c15ULL) >> 52] : NULL;
+    if (e && e->h == h) {
+        if (e->m.type == DDZ_PASS)
+            return 0;
+        if (out)
+            *out = e->m;
+        return 1;
+    }
+    ddz_move m = {0, DDZ_PASS, 0, 0};
+    int r = one_move_gen(c, h, &m);
+    if (e && !stopped(c)) {
+        e->h = h;
+        e->m = m;
+    }
+    if (r && out)
+        *out = m;
+    return r;
+}
+
+static int one_move_gen(ctx *c, ddz_hand h, ddz_move *out)
+{
+    size_t base = c->top, room = c->cap - base;
+    ddz_move *mv = c->buf + base;
+    static const ddz_move lead = {0, DDZ_PASS, 0, 0};
+    size_t n = ddz_generate(h, &lead, c->rules, mv, room);
+    if (n > room) {
+        set_abort(c, 2);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (mv[i].cards == h) {
+            if (out)
+                *out = mv[i];
+            return 1;
+        }
+    return 0;
+}
+
+/* ---- Cheap exact tests ------------------------------------------------------------------- */
+
+/* The seats that answer a move of `seat` on the other side: for the landlord both farmers, for
+ * a farmer the landlord (his partner may pass: the farmers' choice). */
+static int unanswered(ctx *c, const ddz_position3 *p, int seat, const ddz_move *m)
+{
+    if (seat == DDZ3_L)
+        return cannot_beat(c, p->hand[1], m) && cannot_beat(c, p->hand[2], m);
+    return cannot_beat(c, p->hand[0], m);
+}
+
+/* Cheap test 1 (split): `seat` leads with h and wins when h splits into moves u1..uk, each of
+ * u1..u(k-1) unanswered by the other side (so the lead comes back: the other side can only pass
+ * and the partner passes too), the last one any lead (it empties the hand). Depth-bounded. */
+#define SPLIT_DEPTH 3
+static int split_win(ctx *c, const ddz_position3 *p, int seat, ddz_hand h, int depth)
+{
+    if (one_move(c, h, NULL))
+        return 1;
+    if (depth == 0 || stopped(c))
+        return 0;
+    size_t base = c->top, room = c->cap - base;
+    ddz_move *mv = c->buf + base;
+    static const ddz_move lead = {0, DDZ_PASS, 0, 0};
+    size_t n = ddz_generate(h, &lead, c->rules, mv, room);
+    if (n > room) {
+        set_abort(c, 2);
+        return 0;
+    }
+    c->top = base + n;
+    int win = 0;
+    for (size_t i = 0; i < n && !win; i++)
+        if (unanswered(c, p, seat, &mv[i]))
+            win = split_win(c, p, seat, h - mv[i].cards, depth - 1);
+    c->top = base;
+    return win;
+}
+
+/* Cheap test 2 (partner out), for a farmer to move: his partner's whole hand is one move that
+ * beats a move the landlord cannot beat, so the farmer plays that move (the landlord passes and
+ * the partner plays out on it), or, answering the landlord as F1, passes when the partner's hand
+ * beats the landlord's move. mv: the farmer's legal moves. */
+static int partner_out(ctx *c, const ddz_position3 *p, const ddz_move *mv, size_t n)
+{
+    int me = p->turn, partner = me == DDZ3_F1 ? DDZ3_F2 : DDZ3_F1;
+    ddz_hand ph = p->hand[partner];
+    ddz_move whole;
+    if (hand_size(ph) > 8 || !one_move(c, ph, &whole))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        const ddz_move *m = &mv[i];
+        if (m->type == DDZ_PASS) {
+            if (me == DDZ3_F1 && p->by == DDZ3_L && ddz_beats(&whole, &p->last))
+                return 1;
+            continue;
+        }
+        /* the partner's hand may read several ways: any reading beating m will do */
+        if (!ddz_beats(&whole, m)) {
+            size_t base = c->top, room = c->cap - base;
+            ddz_move *ans = c->buf + base;
+            size_t na = ddz_generate(ph, m, c->rules, ans, room);
+            int out = 0;
+            for (size_t k = 0; k < na && k < room && !out; k++)
+                out = ans[k].type != DDZ_PASS && ans[k].cards == ph;
+            if (!out)
+                continue;
+        }
+        if (cannot_beat(c, p->hand[DDZ3_L], m))
+            return 1;
+    }
+    return 0;
+}
+
+/* ---- Ordering ---------------------------------------------------------------------------- */
+
+/* Leading: more cards first (as fast.c: big groups shed the hand). Answering, whoever made the
+ * move: the answers in kind from the lowest up, then bombs and the rocket, the pass last; the
+ * killer answer (the last answer that won at this ply against this type) in front. Stable
+ * counting sorts. Measured (one thread, nodes, 10/8/8 deals seeds 4 5 7 9 10 16 18 together):
+ * fast.c's order (the highest answer first) with a farmer passing first on his partner's move
+ * 9,187,649; the pass last there too 7,882,445; the lowest answer first as well 5,883,771 (seeds
+ * 1 2 3 6 8 11 12, easy ones: 425,471 -> 493,784). Farmers leading in the generator's order
+ * instead: 9,385,116 against 7,882,445; without the killers: 17,589,701 against 9,187,649. */
+static void order_moves(ctx *c, ddz_move *mv, size_t n, const ddz_position3 *p, ddz_move *scratch)
+{
+    const ddz_move *last = &p->last;
+    if (last->type == DDZ_PASS) {
+        size_t at[DDZ_MAX_HAND + 2] = {0};
+        for (size_t i = 0; i < n; i++)
+            at[DDZ_MAX_HAND - hand_size(mv[i].cards) + 1]++;
+        for (int b = 1; b <= DDZ_MAX_HAND + 1; b++)
+            at[b] += at[b - 1];
+        for (size_t i = 0; i < n; i++)
+            scratch[at[DDZ_MAX_HAND - hand_size(mv[i].cards)]++] = mv[i];
+        memcpy(mv, scratch, n * sizeof *mv);
+        return;
+    }
+    size_t kind = 0, pass = 0;
+    for (size_t i = 0; i < n; i++) {
+        kind += mv[i].type == last->type;
+        pass += mv[i].type == DDZ_PASS;
+    }
+    size_t k = 0, o = kind, ps = n - pass;
+    for (size_t i = 0; i < n; i++) {
+        if (mv[i].type == last->type)
+            scratch[k++] = mv[i]; /* the generator lists them from the lowest */
+        else if (mv[i].type == DDZ_PASS)
+            scratch[ps++] = mv[i];
+        else
+            scratch[o++] = mv[i];
+    }
+    memcpy(mv, scratch, n * sizeof *mv);
+    if (c->killer && c->ply < KILLER_PLIES && last->type < DDZ_TYPES) {
+        const ddz_move *kl = &c->killer[c->ply][last->type];
+        if (kl->type < DDZ_TYPES)
+            for (size_t i = 1; i < n; i++)
+                if (same_move(&mv[i], kl)) {
+                    ddz_move t = mv[i];
+                    memmove(mv + 1, mv, i * sizeof *mv);
+                    mv[0] = t;
+                    break;
+                }
+    }
+}
+
+/* ---- Search ------------------------------------------------------------------------------ */
+
+static int search(ctx *c, const ddz_position3 *p);
+
+/* The children looked up before any is searched (fast.c's transposition cutoff), at most this many. */
+#define ETC_MOVES 64
+
+/* Nonzero when m wins for the side of the seat to move at p. */
+static int play(ctx *c, const ddz_position3 *p, const ddz_move *m)
+{
+    ddz_position3 q;
+    if (ddz3_after(p, m, &q))
+        return 1;
+    c->ply++;
+    int v = search(c, &q);
+    c->ply--;
+    return ddz3_side(q.turn) == ddz3_side(p->turn) ? v : !v;
+}
+
+/* Nonzero when the side of the seat to move wins. */
+static int search(ctx *c, const ddz_position3 *p)
+{
+    if (stopped(c))
+        return 0;
+    c->nodes++;
+    if ((c->nodes & 1023) == 0 && c->deadline > 0 && omp_get_wtime() > c->deadline) {
+        set_abort(c, 1);
+        return 0;
+    }
+    int me = p->turn, size = hand_size(p->hand[0]) + hand_size(p->hand[1]) + hand_size(p->hand[2]);
+    ddz_hand h = p->hand[me];
+    key3 k = make_key(p);
+    int use_table = !(ddz_fast3_disable & DDZ_FAST3_NO_TABLE);
+    if (use_table) {
+        int v = probe(c->tt, &k);
+        if (v >= 0) {
+            c->hits++;
+            return v;
+        }
+    }
+    size_t base = c->top, room = c->cap - base;
+    ddz_move *mv = c->buf + base;
+    size_t n = ddz_generate(h, &p->last, c->rules, mv, room);
+    if (n > room || 2 * n > room) { /* the list and order_moves' scratch */
+        set_abort(c, 2);
+        return 0;
+    }
+    int win = 0;
+    for (size_t i = 0; i < n && !win; i++)
+        win = mv[i].type != DDZ_PASS && mv[i].cards == h;
+    c->top = base + n;
+    if (!win && !(ddz_fast3_disable & DDZ_FAST3_NO_SPLIT)) {
+        /* split: the first move any legal one (beating the move to beat, or a lead) */
+        for (size_t i = 0; i < n && !win && !stopped(c); i++)
+            if (mv[i].type != DDZ_PASS && unanswered(c, p, me, &mv[i]))
+                win = split_win(c, p, me, h - mv[i].cards, SPLIT_DEPTH - 1);
+    }
+    if (!win && me != DDZ3_L && !(ddz_fast3_disable & DDZ_FAST3_NO_PARTNER))
+        win = partner_out(c, p, mv, n);
+    if (!win && use_table && !(ddz_fast3_disable & DDZ_FAST3_NO_ETC)) {
+        /* Transposition cutoff: a child the table already knows as a win for this side */
+        for (size_t i = 0; i < n && i < ETC_MOVES && !win; i++) {
+            ddz_position3 q;
+            ddz3_after(p, &mv[i], &q);
+            key3 ck = make_key(&q);
+            int v = probe(c->tt, &ck);
+            if (v >= 0 && (ddz3_side(q.turn) == ddz3_side(me) ? v : !v)) {
+                c->hits++;
+                win = 1;
+            }
+        }
+    }
+    if (!win) {
+        order_moves(c, mv, n, p, mv + n);
+        size_t won = n;
+        for (size_t i = 0; i < n && !win; i++) {
+            win = play(c, p, &mv[i]);
+            if (stopped(c))
+                break;
+            if (win)
+                won = i;
+        }
+        if (won < n && c->killer && c->ply < KILLER_PLIES && p->last.type != DDZ_PASS && mv[won].type != DDZ_PASS) {
+            c->killer[c->ply][p->last.type] = mv[won];
+            if (kept_stack.used <= c->ply)
+                kept_stack.used = c->ply + 1;
+        }
+    }
+    c->top = base;
+    if (stopped(c))
+        return 0;
+    if (use_table) {
+        store(c->tt, &k, win, size);
+        c->stores++;
+    }
+    return win;
+}
+
+/* ---- The solve --------------------------------------------------------------------------- */
+
+/* Without --memory the table is sized by the position (a small one never fills much): 8 KiB
+ * doubled for every two cards in the three hands, at most 256 MiB (30 cards and more). */
+#define DEFAULT_MEMORY3 ((size_t)256 << 20)
+static size_t default_memory(const ddz_position3 *p)
+{
+    int cards = hand_size(p->hand[0]) + hand_size(p->hand[1]) + hand_size(p->hand[2]);
+    return cards >= 30 ? DEFAULT_MEMORY3 : (size_t)8192 << (cards / 2);
+}
+
+/* A solve's table: the calling thread keeps the last one it used (up to KEEP_MAX bytes) and the
+ * next solve of the same size takes it with a new generation, so that its buckets read as empty
+ * without clearing them: a small solve (the oracle's judges run millions) then costs no
+ * allocation and no zeroing. Answers are those of a fresh table. */
+#define KEEP_MAX ((size_t)64 << 20)
+static _Thread_local struct {
+    bucket3 *b;
+    size_t nb;
+    uint32_t gen;
+} kept;
+
+static int take_table(table3 *t, size_t nb)
+{
+    if (kept.b && kept.nb == nb && kept.gen < UINT32_MAX) {
+        t->b = kept.b;
+        t->gen = ++kept.gen;
+        kept.b = NULL;
+    } else {
+        t->b = calloc(nb, sizeof *t->b); /* large: mapped zero pages, touched as used */
+        t->gen = 1;
+    }
+    t->mask = nb - 1;
+    return t->b != NULL;
+}
+
+static void give_table(table3 *t)
+{
+    size_t nb = t->mask + 1;
+    if (nb * sizeof *t->b > KEEP_MAX) {
+        free(t->b);
+        return;
+    }
+    free(kept.b);
+    kept.b = t->b;
+    kept.nb = nb;
+    kept.gen = t->gen;
+}
+
+/* What the threads of one solve share. */
+typedef struct {
+    table3 *tt;
+    const ddz_rules *rules;
+    const ddz_position3 *pos;
+    ddz_result *res;
+    size_t n;
+    int all;
+    double deadline;
+    atomic_int *abort, *win_found;
+} solve_shared;
+
+/* First move i searched by one thread, its verdict recorded unless the search was stopped. */
+static void first_move(ctx *c, const solve_shared *sh, size_t i)
+{
+    if (stopped(c) || c->buf == NULL)
+        return;
+    int w = play(c, sh->pos, &sh->res->first[i]);
+    if (!stopped(c)) {
+        sh->res->first_wins[i] = (signed char)w;
+        if (w) {
+            atomic_store(sh->win_found, 1);
+            if (!sh->all)
+                set_abort(c, 3);
+        }
+    }
+}
+
+/* One thread's part of a solve: its state, then its first moves: those the worksharing loop
+ * hands it inside the solve's parallel region (team), or all of them on one thread, without a
+ * team (a small solve spends nothing starting one, and a solve called from another parallel
+ * region, as the oracle's judges do, shares no loop with it). counts: nodes, hits, stores. */
+static void first_moves(const solve_shared *sh, int team, unsigned long long counts[3])
+{
+    ctx c = {sh->tt, sh->rules, NULL, MOVE_STACK, 0, 0, 0, 0, sh->deadline, sh->abort, 0, NULL};
+    if (!kept_stack.buf) { /* each thread's move stack and killers, kept for its next solve */
+        kept_stack.buf = malloc(MOVE_STACK * sizeof *kept_stack.buf);
+        kept_stack.killer = malloc(KILLER_PLIES * sizeof *kept_stack.killer);
+        if (!kept_stack.buf || !kept_stack.killer) {
+            free(kept_stack.buf);
+            free(kept_stack.killer);
+            kept_stack.buf = NULL;
+            kept_stack.killer = NULL;
+        }
+        kept_stack.used = KILLER_PLIES; /* all to clear */
+    }
+    if (!memo_of_thread || memo_rules.convention != sh->rules->convention || memo_rules.forbidden != sh->rules->forbidden) {
+        if (!memo_of_thread)
+            memo_of_thread = malloc(ONE_MEMO * sizeof *memo_of_thread);
+        if (memo_of_thread)
+            memset(memo_of_thread, 0, ONE_MEMO * sizeof *memo_of_thread);
+        memo_rules = *sh->rules;
+    }
+    c.buf = kept_stack.buf;
+    c.killer = kept_stack.killer;
+    if (!c.buf || !c.killer) {
+        set_abort(&c, 2);
+    } else {
+        for (int pl = 0; pl < kept_stack.used; pl++)
+            for (int t = 0; t < DDZ_TYPES; t++)
+                c.killer[pl][t].type = DDZ_TYPES;
+        kept_stack.used = 0;
+    }
+    if (team) {
+#pragma omp for schedule(dynamic, 1)
+        for (size_t i = 0; i < sh->n; i++)
+            first_move(&c, sh, i);
+    } else {
+        for (size_t i = 0; i < sh->n; i++)
+            first_move(&c, sh, i);
+    }
+    counts[0] += c.nodes;
+    counts[1] += c.hits;
+    counts[2] += c.stores;
+}
+
+static ddz_outcome fast3_solve(const ddz_position3 *pos, const ddz_rules *rules, const ddz_solve_options *opt,
+                               ddz_result *res)
+{
+    double t0 = omp_get_wtime();
+    int all = opt ? opt->all_first_moves : 1;
+    memset(res, 0, offsetof(ddz_result, first));
+    res->outcome = DDZ_SOLVE_ERROR;
+    if (!pos->hand[0] || !pos->hand[1] || !pos->hand[2])
+        return res->outcome;
+    size_t n = ddz_generate(pos->hand[pos->turn], &pos->last, rules, res->first, DDZ_MAX_FIRST_MOVES);
+    if (n > DDZ_MAX_FIRST_MOVES)
+        return res->outcome;
+    res->n_first = n;
+    for (size_t i = 0; i < n; i++)
+        res->first_wins[i] = -1;
+
+    size_t mem = opt && opt->memory_bytes ? opt->memory_bytes : default_memory(pos);
+    size_t nb = 1;
+    while (nb * 2 * sizeof(bucket3) <= mem)
+        nb *= 2;
+    table3 tt = {NULL, 0, 0, 0};
+    if (!take_table(&tt, nb))
+        return res->outcome;
+    int threads = opt && opt->threads > 0 ? opt->threads : omp_get_num_procs();
+    if (threads > (int)n)
+        threads = n ? (int)n : 1;
+    tt.locking = threads > 1;
+    atomic_int abort_flag = 0;
+    double deadline = opt && opt->time_limit_s > 0 ? t0 + opt->time_limit_s : 0;
+    atomic_int win_found = 0;
+    unsigned long long nodes = 0, hits = 0, stores = 0;
+    int overflow = 0;
+
+    solve_shared sh = {&tt, rules, pos, res, n, all, deadline, &abort_flag, &win_found};
+    if (threads == 1) {
+        unsigned long long counts[3] = {0, 0, 0};
+        first_moves(&sh, 0, counts);
+        nodes = counts[0], hits = counts[1], stores = counts[2];
+    } else {
+#pragma omp parallel num_threads(threads) reduction(+ : nodes, hits, stores)
+        {
+            unsigned long long counts[3] = {0, 0, 0};
+            first_moves(&sh, 1, counts);
+            nodes += counts[0], hits += counts[1], stores += counts[2];
+        }
+    }
+    give_table(&tt);
+    int why = atomic_load(&abort_flag);
+    overflow = why == 2;
+    int win = atomic_load(&win_found);
+    res->nodes = nodes;
+    res->tt_hits = hits;
+    res->tt_stores = stores;
+    res->tt_bytes = nb * sizeof(bucket3);
+    res->outcome = ddz_outcome_of(overflow, win, why == 1 || why == 2);
+    res->seconds = omp_get_wtime() - t0;
+    return res->outcome;
+}
+
+const ddz_solver3 ddz_solver3_fast = {
+    .name = "fast3",
+    .summary = "exact three-player AND/OR search: exact table, cheap exact tests, ordering, threads over first moves",
+    .solve = fast3_solve,
+};
