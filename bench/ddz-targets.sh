@@ -33,17 +33,63 @@ goal "$data/ddz-positions.csv" deal-13v13 0.05 1 "every 13-vs-13 deal under 50 m
 goal "$data/ddz-positions.csv" published 0.05 1 "every published position under 50 ms"
 goal "$data/ddz-full-positions.csv" deal-17v17 60 0.9 "at least 90% of 17-vs-17 deals under a minute on 2 cores"
 
+goal "$data/ddz-full-positions.csv" deal-17v17 5 1 "every deal of the 17v17 set within 5 s on 2 cores"
+goal "$data/ddz-full-positions.csv" deal-20v17 5 1 "every deal of the 20v17 set within 5 s on 2 cores"
+goal "$data/ddz-full-positions.csv" hard-random 5 1 "every deal of the hard random set within 5 s on 2 cores"
+goal "$data/ddz-full-positions.csv" deal-20v20 60 1 "every deal of the 20v20 set within 60 s on 2 cores"
+
+# inflation FILE "SETS" THREADS MAX TITLE: work inflation of `fast` on THREADS threads, the nodes of all
+# threads together over the nodes on 1 thread, summed over the positions of SETS (space-separated)
+# decided on both; a position decided on 1 thread but not on THREADS counts against the goal (its
+# inflation is unknown but at least its nodes at the cap over those on 1 thread)
+inflation() {
+  [ -f "$1" ] || { echo "SKIP  $5: not measured ($1 missing)"; return; }
+  awk -F, -v sets="$2" -v t="$3" -v max="$4" -v title="$5" '
+  BEGIN { n = split(sets, list, " "); for (i = 1; i <= n; i++) want[list[i]] = 1 }
+  NR == 1 || !($1 in want) || $8 != "fast" { next }
+  $10 == 1 { one[$1 "#" $2] = $12 "," $14 }
+  $10 == t { many[$1 "#" $2] = $12 "," $14; if (!($1 in seen)) { seen[$1] = 1; order = order " " $1 } }
+  END {
+    for (k in many) {
+      if (!(k in one)) continue
+      split(one[k], a, ","); split(many[k], b, ",")
+      if (a[1] != "win" && a[1] != "loss") continue
+      if (b[1] != "win" && b[1] != "loss") { undecided++; und_n += b[2]; und_1 += a[2]; continue }
+      paired++; sum_n += b[2]; sum_1 += a[2]
+      split(k, sp, "#"); per_n[sp[1]] += b[2]; per_1[sp[1]] += a[2]
+    }
+    if (!paired && !undecided) { printf "SKIP  %s: not measured (no fast rows on 1 and %d threads)\n", title, t; exit }
+    r = sum_1 ? sum_n / sum_1 : 0
+    detail = ""
+    m = split(order, os, " ")
+    worst = r
+    for (i = 1; i <= m; i++) if (per_1[os[i]]) {
+      q = per_n[os[i]] / per_1[os[i]]; if (q > worst) worst = q
+      detail = detail sprintf("%s%s %.2f", detail == "" ? "" : ", ", os[i], q)
+    }
+    printf "%s  %s (fast, %d threads): %.3f in all (%.0f nodes over %.0f on 1 thread, %d positions%s)%s\n",
+      (worst <= max + 1e-9 && !undecided) ? "PASS" : "FAIL", title, t, r, sum_n, sum_1, paired,
+      undecided ? sprintf(", %d undecided on %d threads", undecided, t) : "", detail == "" ? "" : "; " detail
+  }' "$1"
+}
+inflation "$data/ddz-positions.csv" "deal-12v12 deal-13v13 deal-15v15 hard published" 2 1.2 \
+  "work inflation at most 1.2 on 2 threads, each of 12v12 to 15v15, hard and published"
+inflation "$data/ddz-full-positions.csv" "deal-17v17 deal-20v17 hard-random" 2 1.2 \
+  "work inflation at most 1.2 on 2 threads, each of 17v17, 20v17 and the hard random set"
+inflation "$data/ddz-full-positions.csv" "deal-17v17 deal-20v17 hard-random" 16 1.5 \
+  "work inflation at most 1.5 on 16 threads, each of 17v17, 20v17 and the hard random set"
+
 # 20 against 17, a whole game: the distribution, no goal
 if [ -f "$data/ddz-full-positions.csv" ]; then
   awk -F, '
-  NR > 1 && $1 == "deal-20v17" && $8 == "fast" {
+  NR > 1 && $1 == "deal-20v17" && $8 == "fast" && $10 == 2 {
     n++; s[n] = $13 + 0
     if ($12 == "win" || $12 == "loss") { if ($13 < 60) within++ } else undecided++
   }
   END {
     if (!n) exit
     for (i = 2; i <= n; i++) for (j = i; j > 1 && s[j] < s[j - 1]; j--) { t = s[j]; s[j] = s[j - 1]; s[j - 1] = t }
-    printf "INFO  20-vs-17 deals (a whole game; fast): %d of %d solved within a minute (%.0f%%), %d undecided; seconds min %.3f, median %.3f, 90th percentile %.3f, max %.3f\n",
+    printf "INFO  20-vs-17 deals (a whole game; fast, 2 threads): %d of %d solved within a minute (%.0f%%), %d undecided; seconds min %.3f, median %.3f, 90th percentile %.3f, max %.3f\n",
       within, n, 100 * within / n, undecided, s[1], s[int((n + 1) / 2)], s[int(0.9 * n + 0.999)], s[n]
   }' "$data/ddz-full-positions.csv"
 fi

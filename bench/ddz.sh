@@ -6,10 +6,12 @@
 # Usage: sh bench/ddz.sh DDZ DATA [quick|full]
 #   quick: 5v5 .. 15v15 deals, hard and published: fast on 1 and 2 threads (cap 10 s), naive and
 #          seed004 beside it (cap 1 s), a 540 s budget; writes DATA/ddz-positions.csv, ddz-summary.csv
-#   full:  17v17 and 20v17 deals: fast on 2 threads, cap 60 s, a 2,400 s budget; writes
-#          DATA/ddz-full-positions.csv, ddz-full-summary.csv
-# Environment: MJ_DDZ_BUDGET (seconds, overrides the solving budget), MJ_DDZ_CERTIFY_BUDGET (seconds
-# for all the certificates of the run: 300 quick, 1200 full; what is not certified within it is a FAIL).
+#   full:  17v17, 20v17 and the hard random deals: fast on 1, 2 and 16 threads (the work inflation of
+#          threads, judged by nodes on any machine), cap 60 s, a 3,000 s budget; then the 20v20
+#          deals on 2 threads, cap 60 s, a 900 s budget; writes DATA/ddz-full-positions.csv,
+#          ddz-full-summary.csv (the two runs' CSVs one after the other)
+# Environment: MJ_DDZ_BUDGET (seconds, overrides the solving budget of each run), MJ_DDZ_CERTIFY_BUDGET (seconds
+# for all the certificates of the run: 300 quick, 2400 full; what is not certified within it is a FAIL).
 set -u
 ddz=$1
 data=$2
@@ -30,22 +32,56 @@ case $mode in
     set -- --solver all --threads 1,2 --time-limit 10,naive=1,seed004=1 --budget "${MJ_DDZ_BUDGET:-540}" ;;
   full)
     prefix=ddz-full
-    cbudget=${MJ_DDZ_CERTIFY_BUDGET:-1200}
-    files="deal-17v17 deal-20v17"
-    set -- --solver fast --threads 2 --time-limit 60 --budget "${MJ_DDZ_BUDGET:-2400}" ;;
+    cbudget=${MJ_DDZ_CERTIFY_BUDGET:-2400}
+    files="deal-17v17 deal-20v17 hard-random deal-20v20"
+    # one run per line: its sets, then its flags
+    runs="deal-17v17 deal-20v17 hard-random|--solver fast --threads 1,2,16 --time-limit 60 --budget ${MJ_DDZ_BUDGET:-3000}
+deal-20v20|--solver fast --threads 2 --time-limit 60 --budget ${MJ_DDZ_BUDGET:-900}"
+    set -- ;;
   *) echo "bench/ddz.sh: mode quick or full, not '$mode'" >&2; exit 2 ;;
 esac
-paths=""
-for f in $files; do paths="$paths $sets/$f.txt"; done
-
 echo "bench: Dou Dizhu ($mode): $files -> $data/$prefix-*.csv" >&2
-# shellcheck disable=SC2086
-"$ddz" bench $paths "$@" --csv "$data/$prefix-positions.csv" --summary "$data/$prefix-summary.csv" 2>"$data/$prefix.log"
-rc=$?
-grep -v '^bench: [a-z0-9-]* #' "$data/$prefix.log" >&2 # the summary; the per-position lines stay in the log
-if [ "$rc" -ne 0 ]; then
-  echo "bench: ddz bench failed (exit $rc; $data/$prefix.log)" >&2
-  status=1
+if [ "$mode" = quick ]; then
+  paths=""
+  for f in $files; do paths="$paths $sets/$f.txt"; done
+  # shellcheck disable=SC2086
+  "$ddz" bench $paths "$@" --csv "$data/$prefix-positions.csv" --summary "$data/$prefix-summary.csv" 2>"$data/$prefix.log"
+  rc=$?
+  grep -v '^bench: [a-z0-9-]* #' "$data/$prefix.log" >&2 # the summary; the per-position lines stay in the log
+  if [ "$rc" -ne 0 ]; then
+    echo "bench: ddz bench failed (exit $rc; $data/$prefix.log)" >&2
+    status=1
+  fi
+else
+  # each run into its own CSVs, then one after the other (one header) into the set's files
+  : >"$data/$prefix.log"
+  k=0
+  printf '%s\n' "$runs" | {
+    while IFS='|' read -r run_sets run_flags; do
+      k=$((k + 1))
+      paths=""
+      for f in $run_sets; do paths="$paths $sets/$f.txt"; done
+      # shellcheck disable=SC2086
+      "$ddz" bench $paths $run_flags --csv "$data/$prefix-run$k-positions.csv" --summary "$data/$prefix-run$k-summary.csv" 2>"$data/$prefix-run$k.log"
+      rc=$?
+      cat "$data/$prefix-run$k.log" >>"$data/$prefix.log"
+      grep -v '^bench: [a-z0-9-]* #' "$data/$prefix-run$k.log" >&2
+      if [ "$rc" -ne 0 ]; then
+        echo "bench: ddz bench failed (exit $rc; $data/$prefix.log)" >&2
+        echo 1 >"$data/$prefix-failed"
+      fi
+    done
+    for part in positions summary; do
+      awk 'FNR > 1 || NR == 1' "$data/$prefix"-run*-"$part".csv >"$data/$prefix-$part.csv"
+      rm -f "$data/$prefix"-run*-"$part".csv
+    done
+    rm -f "$data/$prefix"-run*.log
+  }
+  if [ -f "$data/$prefix-failed" ]; then
+    rm -f "$data/$prefix-failed"
+    status=1
+  fi
+  set -- "(runs: $(printf '%s\n' "$runs" | tr '\n' ';'))"
 fi
 {
   echo "date,$(date -u '+%Y-%m-%d %H:%M UTC')"

@@ -246,7 +246,7 @@ START_TEST(test_collisions_threads)
         int threads = i % 3 ? 2 : 4, shared_only = i < 40;
         ddz_fast_share_cards = shared_only ? 0 : 14;
         fast->solve(&p, &r, threads == 2 ? &two : &four, &res_b);
-        ddz_fast_share_cards = 16;
+        ddz_fast_share_cards = 0;
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs on colliding tables shared by %d threads%s", i,
                       threads, shared_only ? "" : " with their own tables");
         ck_assert_uint_le(res_b.tt_bytes, (size_t)64 * (shared_only ? 1 : 1 + (size_t)threads));
@@ -348,24 +348,40 @@ START_TEST(test_reused_table)
 }
 END_TEST
 
-/* One, two and four threads decide every first move the same (on positions big enough to
- * split, both conventions; four threads on two cores interleave more). */
+/* One, two, four and sixteen threads decide every first move the same (on positions big enough
+ * to split, both conventions; more threads than cores interleave more), with nodes split among
+ * the threads from 2, 10 and 14 cards up (fast.c, "Young brothers wait": children taken in turn,
+ * a child that wins stopping its siblings); and where the search stops at the first winning
+ * move, the outcome is the same and every first move it decided has its value. */
 START_TEST(test_threads)
 {
     mj_rng g = {tu_seed("threads", 5)};
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_solve_options one = {1, (size_t)32 << 20, 1, 0, NULL, NULL}, two = {2, (size_t)32 << 20, 1, 0, NULL, NULL},
-                      four = {4, (size_t)32 << 20, 1, 0, NULL, NULL};
+                      four = {4, (size_t)32 << 20, 1, 0, NULL, NULL}, sixteen = {16, (size_t)32 << 20, 1, 0, NULL, NULL},
+                      first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
+    const int saved_split = ddz_fast_split_cards;
+    unsigned long long splits_before = ddz_fast_splits;
     for (int i = 0; i < 60; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 7 + (int)mj_rng_below(&g, 3), 7 + (int)mj_rng_below(&g, 3), conv);
+        ddz_fast_split_cards = i % 3 == 0 ? 2 : i % 3 == 1 ? 10 : 14;
         fast->solve(&p, &r, &one, &res_a);
         fast->solve(&p, &r, &two, &res_b);
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs between 1 and 2 threads", i);
         fast->solve(&p, &r, &four, &res_c);
         ck_assert_msg(same_result(&res_a, &res_c), "position %d differs between 1 and 4 threads", i);
+        fast->solve(&p, &r, &sixteen, &res_c);
+        ck_assert_msg(same_result(&res_a, &res_c), "position %d differs between 1 and 16 threads", i);
+        fast->solve(&p, &r, &first_win, &res_c);
+        ck_assert_msg(res_c.outcome == res_a.outcome, "position %d: another outcome on 4 threads stopping at a win", i);
+        for (size_t k = 0; k < res_c.n_first; k++)
+            ck_assert_msg(res_c.first_wins[k] < 0 || res_c.first_wins[k] == res_a.first_wins[k],
+                          "position %d: first move %zu decided otherwise on 4 threads stopping at a win", i, k);
     }
+    ddz_fast_split_cards = saved_split;
+    ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */
 }
 END_TEST
 

@@ -123,5 +123,32 @@ check goal-13-fail "FAIL  every 13-vs-13 deal under 50 ms (fast, 2 threads): 19 
   "$(echo "$out" | grep 13-vs-13)"
 check goal-agree-fail "FAIL" "$(echo "$out" | grep 'agree' | cut -c1-4)"
 
+# --- work inflation: the nodes of all threads over those on 1 thread, over the positions decided on
+# both; a position decided on 1 thread but not on 2 fails the goal
+{
+  head -1 "$tmp/t.csv"
+  echo "deal-13v13,1,1,3,4,pass,rlcard,fast,no,1,10,win,0.01,100,0,0,0,0,-,-"
+  echo "deal-13v13,1,1,3,4,pass,rlcard,fast,no,2,10,win,0.01,110,0,0,0,0,-,-"
+  echo "deal-13v13,2,2,3,4,pass,rlcard,fast,no,1,10,loss,0.01,100,0,0,0,0,-,-"
+  echo "deal-13v13,2,2,3,4,pass,rlcard,fast,no,2,10,loss,0.01,120,0,0,0,0,-,-"
+  echo "hard,1,5,3,4,pass,rlcard,fast,no,1,10,loss,0.01,50,0,0,0,0,-,-"
+  echo "hard,1,5,3,4,pass,rlcard,fast,no,2,10,loss,0.01,55,0,0,0,0,-,-"
+} >"$tmp/data/ddz-positions.csv"
+out=$(sh "$src/bench/ddz-targets.sh" "$tmp/data")
+check inflation-pass "PASS  work inflation at most 1.2 on 2 threads, each of 12v12 to 15v15, hard and published (fast, 2 threads): 1.140 in all (285 nodes over 250 on 1 thread, 3 positions); deal-13v13 1.15, hard 1.10" \
+  "$(echo "$out" | grep 'inflation at most 1.2 on 2 threads, each of 12v12')"
+check inflation-16-skip "SKIP" "$(echo "$out" | grep 'on 16 threads' | cut -c1-4)"
+sed -i 's/^deal-13v13,2,2,3,4,pass,rlcard,fast,no,2,10,loss,0.01,120/deal-13v13,2,2,3,4,pass,rlcard,fast,no,2,10,loss,0.01,160/' "$tmp/data/ddz-positions.csv"
+out=$(sh "$src/bench/ddz-targets.sh" "$tmp/data")
+check inflation-fail "FAIL  work inflation at most 1.2 on 2 threads, each of 12v12 to 15v15, hard and published (fast, 2 threads): 1.300 in all (325 nodes over 250 on 1 thread, 3 positions); deal-13v13 1.35, hard 1.10" \
+  "$(echo "$out" | grep 'inflation at most 1.2 on 2 threads, each of 12v12')"
+sed -i 's/^hard,1,5,3,4,pass,rlcard,fast,no,2,10,loss,0.01,55/hard,1,5,3,4,pass,rlcard,fast,no,2,10,timeout,10.0,55/' "$tmp/data/ddz-positions.csv"
+out=$(sh "$src/bench/ddz-targets.sh" "$tmp/data")
+check inflation-undecided "FAIL  work inflation at most 1.2 on 2 threads, each of 12v12 to 15v15, hard and published (fast, 2 threads): 1.350 in all (270 nodes over 200 on 1 thread, 2 positions, 1 undecided on 2 threads); deal-13v13 1.35" \
+  "$(echo "$out" | grep 'inflation at most 1.2 on 2 threads, each of 12v12')"
+# ddz bench's own table and summary CSV: the total nodes and the inflation (1 thread: 1.000)
+check summary-inflation "1.000,3" "$(awk -F, '$2 == "fast" && $4 == 1 { print $22 "," $23 }' "$tmp/s.csv")"
+check summary-naive-inflation "-" "$(awk -F, '$2 == "naive" { print $22 }' "$tmp/s.csv")"
+
 echo "ddz_bench_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -30,3 +30,4 @@ set_of 13 13 1 20
 set_of 15 15 1 10
 set_of 17 17 1 16
 set_of 20 17 1 20
+set_of 20 20 1 10

@@ -521,7 +521,6 @@ int ddz_cmd_bench(int argc, char **argv)
         first = end;
     }
     free(ref);
-    free(row_at);
     if (cli_out_close(&csv_out))
         errors++;
 
@@ -535,13 +534,18 @@ int ddz_cmd_bench(int argc, char **argv)
     }
     if (sum)
         fprintf(sum, "set,solver,flawed,threads,time_limit_s,positions,run,solved,solved_share,timeouts,skipped,"
-                     "errors,wrong,median_s,worst_s,worst_is_timeout,total_s,median_nodes,max_nodes,max_tt_bytes\n");
+                     "errors,wrong,median_s,worst_s,worst_is_timeout,total_s,median_nodes,max_nodes,max_tt_bytes,"
+                     "total_nodes,inflation,inflation_positions\n");
     double *secs = malloc((L.n ? L.n : 1) * sizeof *secs);
     unsigned long long *nodes = malloc((L.n ? L.n : 1) * sizeof *nodes);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    fprintf(stderr, "bench: %-10s %-8s %3s %6s %9s %9s %9s %9s %12s\n", "set", "solver", "thr", "solved", "share",
-            "median_s", "worst_s", "total_s", "median_nodes");
+    fprintf(stderr, "bench: %-10s %-8s %3s %6s %9s %9s %9s %9s %12s %14s %9s\n", "set", "solver", "thr", "solved",
+            "share", "median_s", "worst_s", "total_s", "median_nodes", "total_nodes", "inflation");
+    int one_thread = -1; /* the index of 1 in --threads: the base of the work inflation */
+    for (int ti = 0; ti < nthreads && one_thread < 0; ti++)
+        if (threads[ti] == 1)
+            one_thread = ti;
     for (size_t s = 0; s < L.nsets && secs && nodes; s++)
         for (int si = 0; si < nsolvers; si++)
             for (int ti = 0; ti < nthreads; ti++) {
@@ -581,20 +585,48 @@ int ddz_cmd_bench(int argc, char **argv)
                 }
                 if (npos == 0)
                     continue;
+                /* Work inflation: the nodes of all threads together over the positions decided both
+                 * here and on 1 thread, divided by their nodes on 1 thread (1.00: no work added by
+                 * the threads). A ratio of node counts, so it can be judged on a machine with fewer
+                 * cores than threads, where wall times mean nothing. */
+                unsigned long long total_nodes = 0, paired_nodes = 0, paired_one = 0;
+                size_t paired = 0;
+                for (size_t pi = 0; pi < L.n; pi++) {
+                    if (L.p[pi].set != (int)s)
+                        continue;
+                    size_t at = (pi * (size_t)nsolvers + (size_t)si) * (size_t)nthreads;
+                    size_t k = row_at[at + (size_t)ti];
+                    if (k == SIZE_MAX || rows[k].outcome == SKIPPED)
+                        continue;
+                    total_nodes += rows[k].nodes;
+                    size_t k1 = one_thread >= 0 ? row_at[at + (size_t)one_thread] : SIZE_MAX;
+                    if (!takes_threads(solvers[si]) || k1 == SIZE_MAX)
+                        continue;
+                    int o = rows[k].outcome, o1 = rows[k1].outcome;
+                    if ((o == DDZ_SOLVE_WIN || o == DDZ_SOLVE_LOSS) && (o1 == DDZ_SOLVE_WIN || o1 == DDZ_SOLVE_LOSS)) {
+                        paired++;
+                        paired_nodes += rows[k].nodes;
+                        paired_one += rows[k1].nodes;
+                    }
+                }
+                char infl[32] = "-";
+                if (paired && paired_one)
+                    snprintf(infl, sizeof infl, "%.3f", (double)paired_nodes / (double)paired_one);
                 qsort(secs, run, sizeof *secs, cmp_double);
                 qsort(nodes, run, sizeof *nodes, cmp_ull);
                 double med = run ? (run % 2 ? secs[run / 2] : (secs[run / 2 - 1] + secs[run / 2]) / 2) : 0;
                 unsigned long long medn = run ? nodes[run / 2] : 0;
                 double share = npos ? (double)solved / (double)npos : 0;
-                fprintf(stderr, "bench: %-10s %-8s %3d %3zu/%-3zu %8.1f%% %9.3f %8.3f%s %9.2f %12llu%s%s\n",
+                fprintf(stderr, "bench: %-10s %-8s %3d %3zu/%-3zu %8.1f%% %9.3f %8.3f%s %9.2f %12llu %14llu %9s%s%s\n",
                         L.sets[s].name, solvers[si]->name, nt, solved, npos, 100 * share, med, worst,
-                        worst_tmo ? "+" : " ", total, medn, skip ? " (some skipped: budget)" : "",
-                        wrong ? " WRONG ANSWERS" : "");
+                        worst_tmo ? "+" : " ", total, medn, total_nodes, infl,
+                        skip ? " (some skipped: budget)" : "", wrong ? " WRONG ANSWERS" : "");
                 if (sum)
-                    fprintf(sum, "%s,%s,%s,%d,%.3f,%zu,%zu,%zu,%.4f,%zu,%zu,%zu,%zu,%.6f,%.6f,%s,%.3f,%llu,%llu,%zu\n",
+                    fprintf(sum,
+                            "%s,%s,%s,%d,%.3f,%zu,%zu,%zu,%.4f,%zu,%zu,%zu,%zu,%.6f,%.6f,%s,%.3f,%llu,%llu,%zu,%llu,%s,%zu\n",
                             L.sets[s].name, solvers[si]->name, solvers[si]->flawed ? "yes" : "no", nt, lim, npos,
                             run, solved, share, tmo, skip, err, wrong, med, worst, worst_tmo ? "yes" : "no", total,
-                            medn, maxn, maxbytes);
+                            medn, maxn, maxbytes, total_nodes, infl, paired);
             }
     fprintf(stderr, "bench: %zu positions in %zu set%s, %.1f s in all; peak memory %ld MiB (resident)%s\n", L.n,
             L.nsets, L.nsets == 1 ? "" : "s", now_s() - t_start, ru.ru_maxrss / 1024,
@@ -603,6 +635,7 @@ int ddz_cmd_bench(int argc, char **argv)
         errors++;
     free(secs);
     free(nodes);
+    free(row_at);
     free(rows);
     free(res);
     free(L.p);

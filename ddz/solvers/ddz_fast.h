@@ -45,6 +45,11 @@ extern unsigned ddz_fast_grow_step;
  * thread's own table, the rest to the shared one (fast.c, "Own tables"); 16 by default, 0:
  * every position shared. Set it between solves. */
 extern int ddz_fast_share_cards;
+/* With more than one thread, nodes of at least this many cards (both hands) share their children
+ * after the first with the other threads (fast.c, "Young brothers wait"); the tests lower it. */
+extern int ddz_fast_split_cards;
+/* Splits made so far in this process (every solve, every thread): the tests' proof that they ran. */
+extern unsigned long long ddz_fast_splits;
 
 /* Nonzero when `hand` has no legal answer to m but the pass (fast.c's unanswerable-move test,
  * exact: bit masks of the ranks held, the generator where they cannot tell). Used by the

@@ -293,7 +293,7 @@ static void table_grow(tt_table *t)
 typedef _Atomic uint64_t answer_history[2][DDZ_TYPES][16][16];
 
 /* Per-thread search state. */
-typedef struct {
+typedef struct ctx {
     tt_table *tt;
     const ddz_rules *rules;
     ddz_move *buf; /* a stack of move lists, one region per ply */
@@ -308,13 +308,22 @@ typedef struct {
     answer_history *history; /* shared by the solve's threads, or NULL: no history, the same answers */
     unsigned long long probe_end; /* while probing: the node count at which the probe stops */
     int probing, probe_out;       /* a probe is running; it ran out (its search means nothing) */
-    atomic_int *stop;             /* the first move searched is decided (by another thread): stop */
-    int helper;                   /* helping another thread's first move (see "Helpers") */
+    const struct split_node *split; /* the innermost split this search runs under (see "Young brothers wait") */
+    struct ctx *team;             /* every thread's ctx, by omp_get_thread_num(); NULL: one thread, no splits */
     tt_table *own;                /* this thread's table of the positions under share_cards, or NULL */
     unsigned long long own_stores;
     int share_cards;
     ddz_solve_live *live;         /* the caller's progress record, or NULL */
 } ctx;
+
+/* A node whose children after the first are searched by the team at once (see "Young brothers
+ * wait"): `won` is set when one of them wins, which stops the others (and everything below them);
+ * `won_by` is that child. */
+typedef struct split_node {
+    atomic_int won;
+    size_t won_by;
+    const struct split_node *parent;
+} split_node;
 
 /* Own tables: with more than one thread, a position of fewer than ddz_fast_share_cards cards in
  * the two hands is stored in a table of the thread's own, without locks, and only the bigger
@@ -328,8 +337,13 @@ typedef struct {
  * their own core's cache. Measured there, 13v13 #11 on 2 threads, 7 solves in one process, mean
  * (table sharing from N cards up): all shared 52.7 ms (350 ns a node), from 12 39.3, from 16
  * 35.2 (220 ns), from 20 37.9; the 13v13 set's worst (three runs each, alternating) 51-75 ms
- * shared, 35-38 from 16 cards. 0 shares everything (the tests' hook). */
-int ddz_fast_share_cards = 16;
+ * shared, 35-38 from 16 cards. Off now (0: every position shared), since the threads split
+ * nodes among themselves ("Young brothers wait"): a subtree's small positions are then searched
+ * by whichever thread takes them, and a table of its own hides them from the others. 13v13 and
+ * published, nodes of all threads over those of one thread (one run each, the same build): own
+ * tables from 16 cards 1.67 / 1.28 on 2 threads and 2.36 / 2.41 on 16; every position shared
+ * 1.25 / 1.13 and 1.21 / 1.22. The tests still run it (test_collisions_threads). */
+int ddz_fast_share_cards = 0;
 
 static inline tt_table *table_for(const ctx *c, int size) { return c->own && size < c->share_cards ? c->own : c->tt; }
 
@@ -888,20 +902,24 @@ typedef struct {
     tt_table *t; /* the table b is in (table_for) */
 } tt_key;
 
-/* Helpers: on more than one thread, a thread left without a first move to start helps the
- * lowest one still being searched, instead of waiting: it searches the same position, sharing the
- * table, but at the nodes of the opponent of the player at the root (even plies) it tries a
- * node's children after the first from the last one back, so that the two threads split a node
- * whose every child must be refuted (where that first move wins, every node of the opponent on
- * the proof is one) instead of walking it in the same order. Whichever thread finishes first
- * decides the first move; the other sees `stop` set and unwinds, storing nothing of the nodes it
- * leaves (as on a timeout). Values stay exact (everything stored was searched to its end);
- * node counts on more than one thread depend on timing, as before. With one thread nothing
- * changes. Measured (2 threads, 13v13 and published, six runs each alternating with the build
- * without helpers): published row 8 0.034-0.048 s -> 0.023-0.035 s; 13v13 #11 0.107-0.137 s ->
- * 0.080-0.153 s (median 0.125 -> 0.104); #13 0.058-0.076 -> 0.055-0.094 s; the helper reversing
- * at the player's own nodes instead, or at every node, did no better; both threads on every
- * first move (lazy SMP, ddz/README.md) did worse. */
+/* Young brothers wait (YBW; Feldmann et al. 1994, the parallel alpha-beta of Zugzwang): with
+ * more than one thread, a node of at least ddz_fast_split_cards cards in the two hands searches
+ * its first child alone, and only when that child did not win (the node is then most likely one
+ * whose every child must be refuted, where the win-first order leaves little to speculate on)
+ * are its other children shared: this thread and SPLIT_WINDOW - 1 others (OpenMP tasks) take
+ * them in order from a counter, and the node waits for its helpers. A child that wins sets the
+ * split's `won`, which stops its siblings and everything below them (cut); what a stopped search
+ * leaves is never stored, so every value stored is exact, and the answers are those of one
+ * thread. The root's first moves go one after another (root_take), the team helping inside
+ * them. Why: the design before (a first move per thread, idle threads helping the lowest first
+ * move still searched, small positions in each thread's own table) searched first moves one
+ * thread would never have reached, and its helpers walked the same subtree in the same order:
+ * 13v13 and published on 2 threads 1.45x the nodes of one thread, 2.7-3.0x on 4; now 1.00-1.11x
+ * on 2 and on 16 threads on each set of 12v12 to 15v15, hard and published (docs/ddz-parallel-
+ * search.md has the big sets and what else was tried). With
+ * one thread nothing of this runs, and the node counts are those of before. */
+int ddz_fast_split_cards = 20;
+unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
 /* Probes: a node with at least ddz_fast_probe_cards cards in the two hands first searches each
  * of its first PROBE_CHILDREN children (in order) with a budget of ddz_fast_probe_nodes nodes;
@@ -926,8 +944,14 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
 
 static inline int cut(const ctx *c)
 {
-    return *c->abort || c->probe_out || (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed));
+    if (*c->abort || c->probe_out)
+        return 1;
+    for (const split_node *s = c->split; s; s = s->parent)
+        if (atomic_load_explicit(&s->won, memory_order_relaxed))
+            return 1;
+    return 0;
 }
+
 
 /* Nonzero when m wins for the side to move (holding me, against en), one ply down. k: the
  * child's key from the transposition cutoff, or NULL. forced: the opponent can only pass to m,
@@ -944,6 +968,94 @@ static inline int play(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *m, int 
         win = !search(c, en, me - m->cards, m, k);
     c->ply--;
     return win;
+}
+
+/* The children of a split (a node's moves mv[0..n), the transposition cutoff's known values,
+ * forced flags and keys for the first ne) taken in order from `next` by every thread working on
+ * it: the order stays the one thread's order (OpenMP would hand a waiting thread its children
+ * last first). The node's frame holds them until every worker has left. */
+typedef struct {
+    split_node node;
+    atomic_size_t next;
+    ddz_hand me, en;
+    const ddz_move *mv;
+    size_t n, ne;
+    const signed char *known;
+    const unsigned char *forced;
+    const tt_key *ck;
+    int ply;
+    const killer *killers; /* the owner's killers of plies ply.. as the split began, or NULL */
+    int killer_plies;
+} split_work;
+
+/* Takes children of w until none is left or the split is stopped, searching each on thread state
+ * c (a thread that runs this while it waits at a split of its own keeps its stack below: the
+ * children's moves go above it, and its split and ply come back after). */
+static void split_take(ctx *c, split_work *w, int helper)
+{
+    const split_node *saved_split = c->split;
+    int saved_ply = c->ply;
+    c->split = &w->node;
+    for (int first = 1;; first = 0) {
+        size_t i = atomic_fetch_add(&w->next, 1);
+        if (i >= w->n || cut(c))
+            break;
+        if (i < w->ne && w->known[i] == 1)
+            continue;
+        c->ply = w->ply;
+        if (first && helper && w->killers && c->killers) /* start from what the owner had learned */
+            memcpy(c->killers + w->ply, w->killers, (size_t)w->killer_plies * sizeof *c->killers);
+        int won = play(c, w->me, w->en, &w->mv[i], i < w->ne && w->forced[i], i < w->ne ? &w->ck[i] : NULL);
+        int none = 0;
+        if (won && !cut(c) && atomic_compare_exchange_strong(&w->node.won, &none, 1))
+            w->node.won_by = i;
+    }
+    c->split = saved_split;
+    c->ply = saved_ply;
+}
+
+static void split_task(ctx *team, split_work *w) { split_take(&team[omp_get_thread_num()], w, 1); }
+
+/* The children from..n-1 of a node searched by this thread and SPLIT_WINDOW - 1 others (tasks),
+ * each taking the next child in order; 1 when one wins (*won_by: which). At most SPLIT_WINDOW
+ * children of a node are searched at once: a node whose first child failed may still be won by a
+ * later one, and every child started after that one is work one thread would not have done; the
+ * other threads find work in the splits below (each child splits in turn), where it is as
+ * likely to be needed. Measured (10 positions of the 17v17 and 20v17 sets, 4.8 M nodes on one
+ * thread; nodes of all threads over those, 16 threads on 2 cores): a window of all the threads
+ * 2.2-2.3 (the wins 2-4x, the losses 0.5-1.4x), 4 1.92, 3 1.70, 2 1.35-1.37; the root's first moves
+ * taken by 1, 2, 4 or all 16 threads: 2.08-2.29 whatever the count. */
+#define SPLIT_WINDOW 2
+static int split_rest(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *mv, size_t n, size_t from, size_t ne,
+                      const signed char *known, const unsigned char *forced, const tt_key *ck, size_t *won_by)
+{
+    split_work w = {.node = {.won_by = 0, .parent = c->split}, .me = me, .en = en, .mv = mv, .n = n, .ne = ne,
+                    .known = known, .forced = forced, .ck = ck, .ply = c->ply};
+    atomic_init(&w.node.won, 0);
+    atomic_init(&w.next, from);
+    __atomic_fetch_add(&ddz_fast_splits, 1, __ATOMIC_RELAXED);
+    /* the children's plies: at most two a card (a pass, then a lead) */
+    int plies = KILLER_PLIES - c->ply, need = 2 * (hand_size(me) + hand_size(en)) + 2;
+    w.killer_plies = plies < need ? plies : need;
+    killer *snap = c->killers && w.killer_plies > 0 ? malloc((size_t)w.killer_plies * sizeof *snap) : NULL;
+    if (snap)
+        memcpy(snap, c->killers + c->ply, (size_t)w.killer_plies * sizeof *snap);
+    w.killers = snap;
+    ctx *team = c->team;
+    size_t helpers = n - from - 1, most = (size_t)omp_get_num_threads() - 1;
+    if (most > SPLIT_WINDOW - 1)
+        most = SPLIT_WINDOW - 1;
+    if (helpers > most)
+        helpers = most;
+    for (size_t h = 0; h < helpers; h++) {
+#pragma omp task default(none) firstprivate(team) shared(w)
+        split_task(team, &w);
+    }
+    split_take(c, &w, 0);
+#pragma omp taskwait
+    free(snap);
+    *won_by = w.node.won_by;
+    return atomic_load(&w.node.won);
 }
 
 /* Nonzero when the player to move (holding me, facing last) wins against en. k: the position's
@@ -1088,12 +1200,17 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
             }
             c->probing = c->probe_out = 0;
         }
-    for (size_t step = 0; step < n && !win; step++) {
-        size_t i = c->helper && step && (c->ply & 1) == 0 ? n - step : step; /* see "Helpers" */
+    int searched = 0;
+    for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
+        if (searched && c->team && !c->probing && size >= ddz_fast_split_cards && i + 1 < n) {
+            win = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, &won_by); /* see "Young brothers wait" */
+            break;
+        }
         win = play(c, me, en, &mv[i], i < ne && forced[i], i < ne ? &ck[i] : NULL);
         won_by = i;
+        searched = 1;
     }
     c->top = base;
     if (cut(c))
@@ -1267,6 +1384,63 @@ static size_t default_memory(const ddz_position *pos)
     return cards <= 20 ? (size_t)8 << 20 : cards <= 26 ? (size_t)32 << 20 : cards <= 30 ? (size_t)64 << 20 : DEFAULT_MEMORY;
 }
 
+/* A first move i of the root decided on thread state c: its value in res->first_wins[i] unless
+ * the search was stopped (a timeout, or another first move won and !all). */
+static void root_move(ctx *c, split_node *root, const ddz_position *pos, const ddz_result *res, signed char *value,
+                      size_t i, int all)
+{
+    const ddz_move *m = &res->first[i];
+    const split_node *saved_split = c->split;
+    int saved_ply = c->ply;
+    c->split = root;
+    c->ply = 0;
+    int w;
+    if (m->type == DDZ_PASS)
+        w = !search(c, pos->enemy, pos->me, &pass_move, NULL);
+    else if (m->cards == pos->me)
+        w = 1;
+    else
+        w = !search(c, pos->enemy, pos->me - m->cards, m, NULL);
+    if (!cut(c)) {
+        value[i] = (signed char)w;
+        if (c->live) {
+            if (w)
+                __atomic_add_fetch(&c->live->won, 1u, __ATOMIC_RELAXED);
+            __atomic_add_fetch(&c->live->decided, 1u, __ATOMIC_RELEASE);
+        }
+        if (w && !all)
+            atomic_store(&root->won, 1); /* one win decides the position: the others stop */
+    }
+    c->split = saved_split;
+    c->ply = saved_ply;
+}
+
+/* The root's first moves (in search order, order[0..n)), one after another on one thread: the
+ * team helps inside them through the splits (see "Young brothers wait"). Taking the first moves
+ * on several threads at once, as the splits take a node's children, was measured worse: the
+ * root of a loss is a node whose every child must be refuted, and each first move refuted first
+ * leaves in the table (and in the killers) much of what the next one needs; two 17v17 losses
+ * (#1 and #4, 7.0 M and 8.9 M nodes on one thread) took 11.9-13.3 M and 8.7-9.8 M on 2 threads
+ * with the first moves taken by both, 8.5 M and 7.9 M with them taken by one. */
+typedef struct {
+    split_node node; /* won: a first move won and !all: the others stop */
+    const size_t *order;
+    size_t n;
+    const ddz_position *pos;
+    ddz_result *res;
+    int all;
+} root_work;
+
+static void root_take(ctx *c, root_work *w)
+{
+    for (size_t j = 0; j < w->n && !*c->abort && !(!w->all && atomic_load(&w->node.won)); j++)
+        root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
+}
+
+/* As a task: every search of the team runs in a task, so that a split's taskwait waits for its
+ * own helpers only (in the implicit task it would wait for every task that task made). */
+static void root_task(ctx *team, root_work *w) { root_take(&team[omp_get_thread_num()], w); }
+
 size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
 
 #define MOVE_STACK ((size_t)1 << 20) /* moves per thread: 16 MiB */
@@ -1280,7 +1454,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     int all = opt ? opt->all_first_moves : 1;
     double deadline = opt && opt->time_limit_s > 0 ? t0 + opt->time_limit_s : 0;
     volatile int abort_flag = 0;
-    int overflow = 0, found = 0;
+    int overflow = 0;
     tt_table *tt;
 
     memset(res, 0, offsetof(ddz_result, first));
@@ -1338,96 +1512,58 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
 
     unsigned long long nodes = 0, hits = 0, stores = 0, evictions = 0;
     size_t own_bytes = 0; /* the threads' own tables in use at the end */
-    atomic_int done[DDZ_MAX_FIRST_MOVES];
-    for (size_t j = 0; j < n; j++)
-        atomic_init(&done[j], 0);
     answer_history *history = calloc(1, sizeof *history); /* NULL: no history, the same answers */
+    ctx *team = threads > 1 ? calloc((size_t)threads, sizeof *team) : NULL; /* NULL: no splits, the same answers */
+    root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
+    atomic_init(&root.node.won, 0);
 #pragma omp parallel num_threads(threads) reduction(+ : nodes, hits, stores, evictions, own_bytes)
     {
-        ctx c = {0};
-        c.tt = tt;
-        c.rules = rules;
-        c.cap = MOVE_STACK;
-        c.buf = malloc(c.cap * sizeof *c.buf);
-        c.deadline = deadline;
-        c.abort = &abort_flag;
-        c.overflow = &overflow;
-        c.killers = killers_new(); /* NULL: no killers, the same answers */
-        c.history = history;
-        c.share_cards = ddz_fast_share_cards;
-        c.live = live;
-        c.own = own_tables ? table_take(own_mem) : NULL; /* NULL: all in the shared table, the same answers */
-        if (c.own)
-            c.own->locking = 0;
-        if (!c.buf) {
+        ctx alone = {0};
+        ctx *c = team ? &team[omp_get_thread_num()] : &alone;
+        c->tt = tt;
+        c->rules = rules;
+        c->cap = MOVE_STACK;
+        c->buf = malloc(c->cap * sizeof *c->buf);
+        c->deadline = deadline;
+        c->abort = &abort_flag;
+        c->overflow = &overflow;
+        c->killers = killers_new(); /* NULL: no killers, the same answers */
+        c->history = history;
+        c->share_cards = ddz_fast_share_cards;
+        c->team = team;
+        c->live = live;
+        c->own = own_tables ? table_take(own_mem) : NULL; /* NULL: all in the shared table, the same answers */
+        if (c->own)
+            c->own->locking = 0;
+        if (!c->buf) {
 #pragma omp atomic write
             overflow = 1;
             abort_flag = 1;
         }
-        /* Iterations n..2n-1 come after every first move was handed out: a thread that gets one
-         * helps the lowest first move not yet decided ("Helpers"); with one thread every first
-         * move is decided by then. */
-        size_t helping = 0;
-#pragma omp for schedule(dynamic, 1) nowait
-        for (size_t j = 0; j < 2 * n; j++) {
-            if (j >= n) {
-                while (helping < n && atomic_load(&done[helping]))
-                    helping++;
-                if (helping >= n)
-                    continue;
-            }
-            size_t jj = j < n ? j : helping;
-            size_t i = order[jj];
-            const ddz_move *m = &res->first[i];
-            int f;
-            if (abort_flag)
-                continue;
-#pragma omp atomic read
-            f = found;
-            if (f && !all)
-                continue;
-            c.stop = &done[jj];
-            c.helper = j >= n;
-            int w;
-            if (m->type == DDZ_PASS)
-                w = !search(&c, pos->enemy, pos->me, &pass_move, NULL);
-            else if (m->cards == pos->me)
-                w = 1;
-            else
-                w = !search(&c, pos->enemy, pos->me - m->cards, m, NULL);
-            c.stop = NULL;
-            c.helper = 0;
-            if (j >= n)
-                helping++;
-            if (!abort_flag && !atomic_exchange(&done[jj], 1)) {
-                res->first_wins[i] = (signed char)w;
-                if (live) {
-                    if (w)
-                        __atomic_add_fetch(&live->won, 1u, __ATOMIC_RELAXED);
-                    __atomic_add_fetch(&live->decided, 1u, __ATOMIC_RELEASE);
-                }
-                if (w) {
-#pragma omp atomic write
-                    found = 1;
-                    /* one win decides the position: the other threads' first moves are
-                     * stopped (left undecided) rather than searched to their end */
-                    if (!all)
-                        abort_flag = 1;
-                }
-            }
+#pragma omp barrier
+        /* The first moves in order (root_take), the team helping inside them. */
+#pragma omp single
+        {
+            if (team) {
+#pragma omp task default(none) shared(team, root)
+                root_task(team, &root);
+#pragma omp taskwait
+            } else
+                root_take(c, &root);
         }
-        nodes += c.nodes;
-        hits += c.hits;
-        stores += c.stores;
-        evictions += c.evictions;
-        free(c.buf);
-        free(c.memo);
-        free(c.killers);
-        if (c.own) {
-            own_bytes += (atomic_load(&c.own->mask) + 1) * sizeof(tt_bucket);
-            table_give_back(c.own);
+        nodes += c->nodes;
+        hits += c->hits;
+        stores += c->stores;
+        evictions += c->evictions;
+        free(c->buf);
+        free(c->memo);
+        free(c->killers);
+        if (c->own) {
+            own_bytes += (atomic_load(&c->own->mask) + 1) * sizeof(tt_bucket);
+            table_give_back(c->own);
         }
     }
+    free(team);
     free(history);
     res->nodes = nodes;
     res->tt_hits = hits;
@@ -1448,7 +1584,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
 
 const ddz_solver ddz_solver_fast = {
     .name = "fast",
-    .summary = "exact AND/OR search, exact-key bounded shared table, win-first ordering, OpenMP first moves",
+    .summary = "exact AND/OR search, exact-key bounded shared table, win-first ordering, young brothers wait on threads",
     .source = "seed 004 (handOut) done right",
     .flawed = 0,
     .solve = fast_solve,
