@@ -3,7 +3,7 @@
  * searches (killer answers, an answer history, probes), and OpenMP over the first moves.
  *
  * Parts, and what each did to the node counts of the 13-vs-13 deals seeds 2/4/8/12 (one
- * thread; ddz/README.md "Solver" and "Measured" have the rest): plain search with the table
+ * thread; docs/ddz-search-notes.md has the rest): plain search with the table
  * 693,605/1,701,248/3,330,758/4,290,002; + split test (unanswerable moves, then one lead)
  * 515,779/1,225,047/2,526,486/2,931,038; + the move to beat keyed by the answers it leaves
  * 441,172/1,060,562/2,151,903/2,465,967; + transposition cutoff (children looked up first)
