@@ -17,6 +17,9 @@ typedef struct {
     int abort; /* 1 timeout, 2 move stack too small */
 } ctx;
 
+#define MOVE_STACK_START ((size_t)1 << 12) /* moves: 64 KiB */
+#define MOVE_STACK_MAX ((size_t)1 << 20)   /* moves: 16 MiB, the two-player solvers' stack */
+
 /* Nonzero when the side of the seat to move wins: some legal move empties the hand, or leads
  * to a position its side wins (the next seat may be the partner: the same side). */
 static int wins(ctx *c, const ddz_position3 *p)
@@ -28,18 +31,25 @@ static int wins(ctx *c, const ddz_position3 *p)
         c->abort = 1;
         return 0;
     }
-    size_t base = c->top, room = c->cap - base;
-    ddz_move *mv = c->buf + base;
-    size_t n = ddz_generate(p->hand[p->turn], &p->last, c->rules, mv, room);
-    if (n > room) {
-        c->abort = 2;
-        return 0;
+    size_t base = c->top, n;
+    /* The stack grows when a node's moves do not fit (so a small solve allocates little: a 16 MiB
+     * stack per solve made the oracle's comparison crawl under AddressSanitizer); frames keep
+     * indices into it, never pointers. */
+    while ((n = ddz_generate(p->hand[p->turn], &p->last, c->rules, c->buf + base, c->cap - base)) > c->cap - base) {
+        size_t want = c->cap * 2 > base + n ? c->cap * 2 : base + n;
+        ddz_move *grown = want <= MOVE_STACK_MAX ? realloc(c->buf, want * sizeof *grown) : NULL;
+        if (!grown) {
+            c->abort = 2;
+            return 0;
+        }
+        c->buf = grown;
+        c->cap = want;
     }
     c->top = base + n;
     int win = 0, side = ddz3_side(p->turn);
     for (size_t i = 0; i < n && !win; i++) {
         ddz_position3 q;
-        if (ddz3_after(p, &mv[i], &q))
+        if (ddz3_after(p, &c->buf[base + i], &q))
             win = 1;
         else
             win = (ddz3_side(q.turn) == side) == wins(c, &q);
@@ -52,7 +62,7 @@ static ddz_outcome naive3_solve(const ddz_position3 *pos, const ddz_rules *rules
                                 ddz_result *res)
 {
     double t0 = omp_get_wtime();
-    ctx c = {rules, NULL, (size_t)1 << 20, 0, 0, 0, 0};
+    ctx c = {rules, NULL, MOVE_STACK_START, 0, 0, 0, 0};
     int all = opt ? opt->all_first_moves : 1;
     memset(res, 0, offsetof(ddz_result, first));
     res->outcome = DDZ_SOLVE_ERROR;
