@@ -10,23 +10,13 @@
 
 #define USAGE_CERTIFY "usage: ddz certify " DDZ_USAGE_CERTIFY "\n"
 
-static void put_shown(FILE *out, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c < 0x7f)
-            fputc(c, out);
-        else
-            fprintf(out, "\\x%02x", c);
-    }
-}
 
 static int usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "ddz certify: %s", what);
     if (arg) {
         fputs(" '", stderr);
-        put_shown(stderr, arg);
+        ddz_put_shown(stderr, arg);
         fputc('\'', stderr);
     }
     fputc('\n', stderr);
@@ -92,7 +82,7 @@ int ddz_cmd_certify(int argc, char **argv)
                               : ddz_parse_hand(texts[k], 0, k ? &want_enemy : &want_me, &e);
         if (s != DDZ_OK) {
             fprintf(stderr, "ddz certify: %s '", names[k]);
-            put_shown(stderr, texts[k]);
+            ddz_put_shown(stderr, texts[k]);
             fprintf(stderr, "': %s\n", e.message);
             return 2;
         }
@@ -101,7 +91,7 @@ int ddz_cmd_certify(int argc, char **argv)
     FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
     if (!f) {
         fprintf(stderr, "ddz certify: ");
-        put_shown(stderr, file);
+        ddz_put_shown(stderr, file);
         fprintf(stderr, ": cannot read: %s\n", strerror(errno));
         return 2;
     }
@@ -145,7 +135,7 @@ int ddz_cmd_certify(int argc, char **argv)
         }
         FILE *o3 = s3 == DDZO_CERT_REJECTED ? stdout : stderr;
         fputs(s3 == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", o3);
-        put_shown(o3, file);
+        ddz_put_shown(o3, file);
         if (r3.line)
             fprintf(o3, ":%lu", r3.line);
         fprintf(o3, ": %s\n", r3.message);
@@ -163,7 +153,7 @@ int ddz_cmd_certify(int argc, char **argv)
                                   : NULL;
         if (differs) {
             fputs("rejected: ", stdout);
-            put_shown(stdout, file);
+            ddz_put_shown(stdout, file);
             printf(":%d: the header's %s is not the --%s given\n", differs[0] == 'm' ? 3 : differs[0] == 'e' ? 4 : 5,
                    differs, differs);
             return 1;
@@ -173,7 +163,7 @@ int ddz_cmd_certify(int argc, char **argv)
     }
     FILE *out = st == DDZO_CERT_REJECTED ? stdout : stderr;
     fputs(st == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", out);
-    put_shown(out, file);
+    ddz_put_shown(out, file);
     if (res.line)
         fprintf(out, ":%lu", res.line);
     fprintf(out, ": %s\n", res.message);

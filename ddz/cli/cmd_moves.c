@@ -10,7 +10,6 @@
 
 #define USAGE "usage: ddz moves " DDZ_USAGE_MOVES "\n"
 
-static void put_shown(const char *s);
 
 /* A bad flag: one line naming it, the usage, exit 2. */
 static int usage_error(const char *fmt, const char *what)
@@ -18,25 +17,13 @@ static int usage_error(const char *fmt, const char *what)
     const char *at = strstr(fmt, "%s");
     fputs("ddz moves: ", stderr);
     fwrite(fmt, 1, (size_t)(at - fmt), stderr);
-    put_shown(what);
+    ddz_put_shown(stderr, what);
     fputs(at + 2, stderr);
     fputc('\n', stderr);
     fputs(USAGE, stderr);
     return 2;
 }
 
-/* Writes the user's text into an error line: other bytes than printable ASCII as \xNN, so
- * that the error stays one line. */
-static void put_shown(const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c < 0x7f)
-            fputc(c, stderr);
-        else
-            fprintf(stderr, "\\x%02x", c);
-    }
-}
 
 /* Writes s as a JSON string (the notation never needs escapes, but messages might). */
 static void json_string(const char *s)
@@ -222,14 +209,14 @@ static int list_moves(const char *hand_text, const char *beat_text, const char *
     }
     if (ddz_parse_hand(hand_text, 0, &hand, &e) != DDZ_OK) {
         fputs("ddz moves: hand '", stderr);
-        put_shown(hand_text);
+        ddz_put_shown(stderr, hand_text);
         fprintf(stderr, "': %s\n", e.message);
         return 1;
     }
     if (beat_text) {
         if (ddz_move_from_text(beat_text, &rules, &last, &e) != DDZ_OK) {
             fputs("ddz moves: --beat '", stderr);
-            put_shown(beat_text);
+            ddz_put_shown(stderr, beat_text);
             fprintf(stderr, "': %s\n", e.message);
             return 1;
         }

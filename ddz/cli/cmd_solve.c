@@ -31,23 +31,13 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void put_shown(const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c < 0x7f)
-            fputc(c, stderr);
-        else
-            fprintf(stderr, "\\x%02x", c);
-    }
-}
 
 static int usage_error(const char *cmd, const char *what, const char *arg)
 {
     fprintf(stderr, "ddz %s: %s", cmd, what);
     if (arg) {
         fputs(" '", stderr);
-        put_shown(arg);
+        ddz_put_shown(stderr, arg);
         fputc('\'', stderr);
     }
     fputc('\n', stderr);
@@ -175,7 +165,7 @@ int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy
         ddz_hand *h = k ? &a->pos.enemy : &a->pos.me;
         if (ddz_parse_hand(hands[k], 0, h, &e) != DDZ_OK) {
             fprintf(stderr, "ddz %s: %s hand '", cmd, k ? "ENEMY" : "ME");
-            put_shown(hands[k]);
+            ddz_put_shown(stderr, hands[k]);
             fprintf(stderr, "': %s\n", e.message);
             return 1;
         }
@@ -188,7 +178,7 @@ int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy
     if (last) {
         if (ddz_move_from_text(last, &a->rules, &a->pos.last, &e) != DDZ_OK) {
             fprintf(stderr, "ddz %s: --last '", cmd);
-            put_shown(last);
+            ddz_put_shown(stderr, last);
             fprintf(stderr, "': %s\n", e.message);
             return 1;
         }

@@ -27,23 +27,13 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void put_shown(const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c < 0x7f)
-            fputc(c, stderr);
-        else
-            fprintf(stderr, "\\x%02x", c);
-    }
-}
 
 static int usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "ddz solve3: %s", what);
     if (arg) {
         fputs(" '", stderr);
-        put_shown(arg);
+        ddz_put_shown(stderr, arg);
         fputc('\'', stderr);
     }
     fputc('\n', stderr);
@@ -174,7 +164,7 @@ static int parse_args(int argc, char **argv, args3 *a)
     }
     if (ddz3_read_position(hands, turn, last, by, &a->rules, &a->pos, &e) != DDZ_OK) {
         fputs("ddz solve3: ", stderr);
-        put_shown(e.message);
+        ddz_put_shown(stderr, e.message);
         fputc('\n', stderr);
         return 1;
     }

@@ -17,8 +17,8 @@ int ddz_verify_positions3(int argc, char **argv); /* verify_positions3.c: ddz ve
 int ddz_cmd_solve3(int argc, char **argv);  /* cmd_solve3.c: ddz solve3 L F1 F2 [--turn S] ... */
 int ddz_cmd_certify(int argc, char **argv); /* cmd_certify.c: ddz certify STRATEGY-FILE */
 int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 */
-int ddz_cmd_bench(int argc, char **argv);
-int ddz_cmd_batch(int argc, char **argv);   /* cmd_batch.c: ddz batch FILE|- (also ddz solve -) */   /* cmd_bench.c: ddz bench SET_FILE... */
+int ddz_cmd_bench(int argc, char **argv);   /* cmd_bench.c: ddz bench SET_FILE... */
+int ddz_cmd_batch(int argc, char **argv);   /* cmd_batch.c: ddz batch FILE|- (also ddz solve -) */
 int ddz_cmd_deal3(int argc, char **argv);   /* cmd_bench3.c: ddz deal SEED N1 N2 N3 */
 int ddz_bench3_is_set(const char *path);    /* cmd_bench3.c: the file says '# players: 3' */
 int ddz_bench3(int argc, char **argv);      /* cmd_bench3.c: ddz bench on three-player sets */
@@ -48,6 +48,9 @@ int ddz_bench3(int argc, char **argv);      /* cmd_bench3.c: ddz bench on three-
 
 /* main.c: a command's DDZ_USAGE_* line ("[COMMAND]" for help, "" for an unknown name). */
 const char *ddz_usage(const char *command);
+/* main.c: writes the user's text into an error line, bytes other than printable ASCII as \xNN, so
+ * that the error stays one line. */
+void ddz_put_shown(FILE *out, const char *s);
 /* help.c: prints the command's help (nothing for an unknown name); the manual page. */
 void ddz_help_print(FILE *out, const char *command);
 void ddz_help_man(FILE *out);

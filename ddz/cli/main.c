@@ -132,3 +132,14 @@ int main(int argc, char **argv)
      * error (one line, exit 1), never a silent exit 0 */
     return cli_out_exit(dispatch(argc, argv));
 }
+
+void ddz_put_shown(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c < 0x7f)
+            fputc(c, out);
+        else
+            fprintf(out, "\\x%02x", c);
+    }
+}
