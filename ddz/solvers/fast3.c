@@ -4,16 +4,16 @@
  * win-first move ordering with killer answers, and OpenMP over the first moves.
  *
  * It is the two-player solver's search (fast.c) extended to a third seat, on the same generator
- * (movegen.c: ddz_generate, ddz_beats), result and options (ddz_solver.h); its table is its own
- * small one (below) because the two-player table's entry holds two hands and its code is being
- * reworked for the parallel search: a position of three hands is packed into 111 bits here. */
+ * (movegen.c: ddz_generate, ddz_beats), result and options (ddz_solver.h), and the same table
+ * (search_table.c: exact, bounded by --memory, growing, spare tables reused): a position of three
+ * hands is packed into the table's key of two words and 12 bits (make_key). */
 #include "ddz_fast.h"
 #include "ddz_fast3.h"
 #include "ddz_movegen.h"
+#include "ddz_search_table.h"
 #include "ddz_solver3.h"
 
 #include <omp.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,11 +22,7 @@
 
 int ddz_fast3_disable;
 
-static inline int hand_size(ddz_hand h)
-{
-    uint64_t x = (h & 0x0f0f0f0f0f0f0f0full) + ((h >> 4) & 0x0f0f0f0f0f0f0f0full);
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
+static inline int hand_size(ddz_hand h) { return tt_cards(h); }
 
 /* ---- The key ----------------------------------------------------------------------------- */
 
@@ -35,21 +31,20 @@ static inline int hand_size(ddz_hand h)
  * main rank with them: an answer's main is a held rank, never inside a run, so every comparison
  * keeps its result), which keeps every hand's moves and every comparison the same. Positions
  * that differ only in the length of such runs share a key and a value.
- * A position as 111 bits, exact: per rank the three counts (a, b, c) as a*25 + b*5 + c (7 bits;
+ * A position as 121 bits, exact: per rank the three counts (a, b, c) as a*25 + b*5 + c (7 bits;
  * the hands are disjoint, so no count passes 4), ranks 3..J in k0 (9 ranks, 63 bits), Q..D in
- * the low 42 bits of k1; then the seat to move (2 bits), the seat that made the move to beat
- * (2 bits, the seat to move when leading) and the move to beat as what decides the answers to it:
- * type, main and length (12 bits; its kickers never matter, its cards are out of every hand). */
+ * the low 42 bits of k1, then the seat to move (2 bits) and the seat that made the move to beat
+ * (2 bits, the seat to move when leading) above them (46 bits in all); and the move to beat as
+ * what decides the answers to it, in lk: type, main and length (12 bits; its kickers never
+ * matter, its cards are out of every hand). The table compares all three whole. */
 typedef struct {
     uint64_t k0, k1;
+    uint32_t lk;
 } key3;
-
-#define K1_BITS 58
-#define K1_MASK ((1ull << K1_BITS) - 1)
 
 static key3 make_key(const ddz_position3 *p)
 {
-    key3 k = {0, 0};
+    key3 k = {0, 0, 0};
     ddz_hand a = p->hand[0], b = p->hand[1], c = p->hand[2], all = a | b | c;
     int collapse = !(ddz_fast3_disable & DDZ_FAST3_NO_COLLAPSE);
     uint8_t map[DDZ_RANKS];
@@ -71,126 +66,22 @@ static key3 make_key(const ddz_position3 *p)
             k.k1 |= code << 7 * (j - 9);
         j++;
     }
-    uint64_t lk = p->last.type == DDZ_PASS
-                      ? 0
-                      : (uint64_t)(p->last.type | (map[p->last.main < DDZ_RANKS ? p->last.main : 0] & 15) << 4 |
-                                   (p->last.len & 15) << 8);
-    k.k1 |= (uint64_t)p->turn << 42 | (uint64_t)(p->last.type == DDZ_PASS ? p->turn : p->by) << 44 | lk << 46;
+    k.lk = p->last.type == DDZ_PASS
+               ? 0
+               : (uint32_t)(p->last.type | (map[p->last.main < DDZ_RANKS ? p->last.main : 0] & 15) << 4 |
+                            (p->last.len & 15) << 8);
+    k.k1 |= (uint64_t)p->turn << 42 | (uint64_t)(p->last.type == DDZ_PASS ? p->turn : p->by) << 44;
     return k;
 }
 
-/* ---- The table --------------------------------------------------------------------------- */
-
-/* Buckets of one cache line, three entries each: k0 with bit 63 (free in the key) set in a used
- * slot, and k1 with the value (bit 58: the side to move wins) and the cards left (bits 59-63, at
- * most 31: the replacement priority, bigger positions cost more to redo). Every lookup compares
- * the whole key, so the table never answers for another position. A sequence lock per bucket
- * when threads share it, as in fast.c: writers take it, readers trust what they read only when
- * it did not move (else: not found, which costs a search, never a wrong answer). */
-#define WAYS 3
-#define USED (1ull << 63)
-#define VALUE (1ull << K1_BITS)
-
-typedef struct {
-    uint64_t k0[WAYS], k1[WAYS];
-    atomic_uint lock;
-    uint32_t gen; /* the solve that last wrote the bucket: a bucket of another is empty */
-    uint32_t pad[2];
-} bucket3;
-
-typedef struct {
-    bucket3 *b;
-    size_t mask;
-    int locking;
-    uint32_t gen; /* 1, 2, ...: a table is reused by the next solve of its thread (see take_table) */
-} table3;
-
-static inline uint64_t ld64(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-static inline void st64(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
-
-static inline uint64_t mix(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
-
-static inline bucket3 *bucket_of(table3 *t, const key3 *k)
-{
-    return &t->b[mix(k->k0 * 0x9e3779b97f4a7c15ULL ^ mix(k->k1)) & t->mask];
-}
-
-static inline int find(const bucket3 *b, const key3 *k, uint32_t gen)
-{
-    if (__atomic_load_n(&b->gen, __ATOMIC_RELAXED) != gen)
-        return -1;
-    for (int i = 0; i < WAYS; i++)
-        if (ld64(&b->k0[i]) == (k->k0 | USED) && (ld64(&b->k1[i]) & K1_MASK) == k->k1)
-            return (ld64(&b->k1[i]) & VALUE) != 0;
-    return -1;
-}
-
-static int probe(table3 *t, const key3 *k)
-{
-    bucket3 *b = bucket_of(t, k);
-    if (!t->locking)
-        return find(b, k, t->gen);
-    unsigned s1 = atomic_load_explicit(&b->lock, memory_order_acquire);
-    if (s1 & 1u)
-        return -1;
-    int v = find(b, k, t->gen);
-    atomic_thread_fence(memory_order_acquire);
-    return atomic_load_explicit(&b->lock, memory_order_relaxed) == s1 ? v : -1;
-}
-
-static void store(table3 *t, const key3 *k, int value, int size)
-{
-    bucket3 *b = bucket_of(t, k);
-    if (t->locking) {
-        int spins = 0;
-        for (;;) {
-            unsigned v = atomic_load_explicit(&b->lock, memory_order_relaxed);
-            if (!(v & 1u) &&
-                atomic_compare_exchange_weak_explicit(&b->lock, &v, v + 1u, memory_order_acquire, memory_order_relaxed))
-                break;
-            if (++spins % 64 == 0)
-                sched_yield();
-        }
-        atomic_thread_fence(memory_order_release);
-    }
-    if (b->gen != t->gen) {
-        for (int i = 0; i < WAYS; i++)
-            st64(&b->k0[i], 0);
-        __atomic_store_n(&b->gen, t->gen, __ATOMIC_RELAXED);
-    }
-    int slot = -1, victim = 0;
-    unsigned victim_size = 64;
-    for (int i = 0; i < WAYS && slot < 0; i++) {
-        uint64_t k0 = ld64(&b->k0[i]), k1 = ld64(&b->k1[i]);
-        if (!(k0 & USED) || (k0 == (k->k0 | USED) && (k1 & K1_MASK) == k->k1))
-            slot = i;
-        else if ((unsigned)(k1 >> 59) < victim_size) {
-            victim = i;
-            victim_size = (unsigned)(k1 >> 59);
-        }
-    }
-    if (slot < 0)
-        slot = victim;
-    st64(&b->k0[slot], k->k0 | USED);
-    st64(&b->k1[slot], k->k1 | (value ? VALUE : 0) | (uint64_t)(size > 31 ? 31 : size) << 59);
-    if (t->locking)
-        atomic_store_explicit(&b->lock, atomic_load_explicit(&b->lock, memory_order_relaxed) + 1u,
-                              memory_order_release);
-}
+/* The table's value of k: 1, 0, or -1 not known. */
+static inline int probe(tt_table *t, const key3 *k) { return tt_probe(t, tt_bucket_of(t, k->k0, k->k1, k->lk), k->k0, k->k1, k->lk); }
 
 /* ---- Search state ------------------------------------------------------------------------ */
 
 #define KILLER_PLIES 256
 typedef struct {
-    table3 *tt;
+    tt_table *tt;
     const ddz_rules *rules;
     ddz_move *buf; /* a stack of move lists */
     size_t cap, top;
@@ -497,8 +388,8 @@ static int search(ctx *c, const ddz_position3 *p)
     if (stopped(c))
         return 0;
     if (use_table) {
-        store(c->tt, &k, win, size);
-        c->stores++;
+        tt_put(c->tt, tt_bucket_of(c->tt, k.k0, k.k1, k.lk), k.k0, k.k1, k.lk, win, size);
+        tt_stored(c->tt, ++c->stores); /* the table grows on each thread's count of its stores */
     }
     return win;
 }
@@ -514,47 +405,9 @@ static size_t default_memory(const ddz_position3 *p)
     return cards >= 30 ? DEFAULT_MEMORY3 : (size_t)8192 << (cards / 2);
 }
 
-/* A solve's table: the calling thread keeps the last one it used (up to KEEP_MAX bytes) and the
- * next solve of the same size takes it with a new generation, so that its buckets read as empty
- * without clearing them: a small solve (the oracle's judges run millions) then costs no
- * allocation and no zeroing. Answers are those of a fresh table. */
-#define KEEP_MAX ((size_t)64 << 20)
-static _Thread_local struct {
-    bucket3 *b;
-    size_t nb;
-    uint32_t gen;
-} kept;
-
-static int take_table(table3 *t, size_t nb)
-{
-    if (kept.b && kept.nb == nb && kept.gen < UINT32_MAX) {
-        t->b = kept.b;
-        t->gen = ++kept.gen;
-        kept.b = NULL;
-    } else {
-        t->b = calloc(nb, sizeof *t->b); /* large: mapped zero pages, touched as used */
-        t->gen = 1;
-    }
-    t->mask = nb - 1;
-    return t->b != NULL;
-}
-
-static void give_table(table3 *t)
-{
-    size_t nb = t->mask + 1;
-    if (nb * sizeof *t->b > KEEP_MAX) {
-        free(t->b);
-        return;
-    }
-    free(kept.b);
-    kept.b = t->b;
-    kept.nb = nb;
-    kept.gen = t->gen;
-}
-
 /* What the threads of one solve share. */
 typedef struct {
-    table3 *tt;
+    tt_table *tt;
     const ddz_rules *rules;
     const ddz_position3 *pos;
     ddz_result *res;
@@ -645,23 +498,20 @@ static ddz_outcome fast3_solve(const ddz_position3 *pos, const ddz_rules *rules,
         res->first_wins[i] = -1;
 
     size_t mem = opt && opt->memory_bytes ? opt->memory_bytes : default_memory(pos);
-    size_t nb = 1;
-    while (nb * 2 * sizeof(bucket3) <= mem)
-        nb *= 2;
-    table3 tt = {NULL, 0, 0, 0};
-    if (!take_table(&tt, nb))
+    tt_table *tt = ddz_tt_take(mem); /* at most mem bytes: the --memory bound */
+    if (!tt)
         return res->outcome;
     int threads = opt && opt->threads > 0 ? opt->threads : omp_get_num_procs();
     if (threads > (int)n)
         threads = n ? (int)n : 1;
-    tt.locking = threads > 1;
+    tt->locking = threads > 1;
     atomic_int abort_flag = 0;
     double deadline = opt && opt->time_limit_s > 0 ? t0 + opt->time_limit_s : 0;
     atomic_int win_found = 0;
     unsigned long long nodes = 0, hits = 0, stores = 0;
     int overflow = 0;
 
-    solve_shared sh = {&tt, rules, pos, res, n, all, deadline, &abort_flag, &win_found};
+    solve_shared sh = {tt, rules, pos, res, n, all, deadline, &abort_flag, &win_found};
     if (threads == 1) {
         unsigned long long counts[3] = {0, 0, 0};
         first_moves(&sh, 0, counts);
@@ -674,14 +524,14 @@ static ddz_outcome fast3_solve(const ddz_position3 *pos, const ddz_rules *rules,
             nodes += counts[0], hits += counts[1], stores += counts[2];
         }
     }
-    give_table(&tt);
+    res->tt_bytes = tt_bytes_in_use(tt); /* in use at the end: the table grows as it fills */
+    ddz_tt_give_back(tt);
     int why = atomic_load(&abort_flag);
     overflow = why == 2;
     int win = atomic_load(&win_found);
     res->nodes = nodes;
     res->tt_hits = hits;
     res->tt_stores = stores;
-    res->tt_bytes = nb * sizeof(bucket3);
     res->outcome = ddz_outcome_of(overflow, win, why == 1 || why == 2);
     res->seconds = omp_get_wtime() - t0;
     return res->outcome;
