@@ -89,7 +89,7 @@ typedef struct {
     double deadline;
     atomic_int *abort; /* shared: 1 timeout, 2 move list too long, 3 the solve is decided */
     int ply;
-    ddz_move (*killer)[DDZ_TYPES]; /* per ply and type of the move to beat: the last winning answer */
+    killer *killer; /* KILLER_PLIES of them (ddz_search_table.h): the last winning answers per ply and type */
 } ctx;
 
 #define MOVE_STACK ((size_t)1 << 20)
@@ -97,7 +97,7 @@ typedef struct {
  * oracle's judges run millions of small solves. */
 static _Thread_local struct {
     ddz_move *buf;
-    ddz_move (*killer)[DDZ_TYPES];
+    killer *killer;
     int used; /* plies whose killers the last solve set: cleared before the next one */
 } kept_stack;
 
@@ -107,11 +107,6 @@ static void set_abort(ctx *c, int why)
 {
     int zero = 0;
     atomic_compare_exchange_strong(c->abort, &zero, why);
-}
-
-static inline int same_move(const ddz_move *a, const ddz_move *b)
-{
-    return a->cards == b->cards && a->type == b->type && a->main == b->main && a->len == b->len;
 }
 
 /* Nonzero when `hand` has no legal answer to m but the pass: the two-player solver's test
@@ -253,47 +248,15 @@ static int partner_out(ctx *c, const ddz_position3 *p, const ddz_move *mv, size_
  * fast.c's order (the highest answer first) with a farmer passing first on his partner's move
  * 9,187,649; the pass last there too 7,882,445; the lowest answer first as well 5,883,771 (seeds
  * 1 2 3 6 8 11 12, easy ones: 425,471 -> 493,784). Farmers leading in the generator's order
- * instead: 9,385,116 against 7,882,445; without the killers: 17,589,701 against 9,187,649. */
+ * instead: 9,385,116 against 7,882,445; without the killers: 17,589,701 against 9,187,649.
+ * The sort and the killers are the two-player search's (ddz_search_table.h: ddz_tt_order, the
+ * killer slots); fast.c's two killers tried first instead of the latest only: the whole 10/8/8
+ * set 7,586,232 -> 8,841,960 nodes, 8/6/6 157,863 -> 163,295. */
 static void order_moves(ctx *c, ddz_move *mv, size_t n, const ddz_position3 *p, ddz_move *scratch)
 {
-    const ddz_move *last = &p->last;
-    if (last->type == DDZ_PASS) {
-        size_t at[DDZ_MAX_HAND + 2] = {0};
-        for (size_t i = 0; i < n; i++)
-            at[DDZ_MAX_HAND - hand_size(mv[i].cards) + 1]++;
-        for (int b = 1; b <= DDZ_MAX_HAND + 1; b++)
-            at[b] += at[b - 1];
-        for (size_t i = 0; i < n; i++)
-            scratch[at[DDZ_MAX_HAND - hand_size(mv[i].cards)]++] = mv[i];
-        memcpy(mv, scratch, n * sizeof *mv);
-        return;
-    }
-    size_t kind = 0, pass = 0;
-    for (size_t i = 0; i < n; i++) {
-        kind += mv[i].type == last->type;
-        pass += mv[i].type == DDZ_PASS;
-    }
-    size_t k = 0, o = kind, ps = n - pass;
-    for (size_t i = 0; i < n; i++) {
-        if (mv[i].type == last->type)
-            scratch[k++] = mv[i]; /* the generator lists them from the lowest */
-        else if (mv[i].type == DDZ_PASS)
-            scratch[ps++] = mv[i];
-        else
-            scratch[o++] = mv[i];
-    }
-    memcpy(mv, scratch, n * sizeof *mv);
-    if (c->killer && c->ply < KILLER_PLIES && last->type < DDZ_TYPES) {
-        const ddz_move *kl = &c->killer[c->ply][last->type];
-        if (kl->type < DDZ_TYPES)
-            for (size_t i = 1; i < n; i++)
-                if (same_move(&mv[i], kl)) {
-                    ddz_move t = mv[i];
-                    memmove(mv + 1, mv, i * sizeof *mv);
-                    mv[0] = t;
-                    break;
-                }
-    }
+    ddz_tt_order(mv, n, &p->last, scratch, 0);
+    if (c->killer && c->ply < KILLER_PLIES && p->last.type != DDZ_PASS && p->last.type < DDZ_TYPES)
+        tt_promote(mv, n, &c->killer[c->ply].move[p->last.type][0]); /* the latest only (see above) */
 }
 
 /* ---- Search ------------------------------------------------------------------------------ */
@@ -379,7 +342,7 @@ static int search(ctx *c, const ddz_position3 *p)
                 won = i;
         }
         if (won < n && c->killer && c->ply < KILLER_PLIES && p->last.type != DDZ_PASS && mv[won].type != DDZ_PASS) {
-            c->killer[c->ply][p->last.type] = mv[won];
+            tt_killer_note(&c->killer[c->ply], p->last.type, &mv[won]);
             if (kept_stack.used <= c->ply)
                 kept_stack.used = c->ply + 1;
         }
@@ -463,9 +426,7 @@ static void first_moves(const solve_shared *sh, int team, unsigned long long cou
     if (!c.buf || !c.killer) {
         set_abort(&c, 2);
     } else {
-        for (int pl = 0; pl < kept_stack.used; pl++)
-            for (int t = 0; t < DDZ_TYPES; t++)
-                c.killer[pl][t].type = DDZ_TYPES;
+        tt_killers_clear(c.killer, kept_stack.used);
         kept_stack.used = 0;
     }
     if (team) {
