@@ -51,11 +51,6 @@ extern int ddz_fast_split_cards;
 /* Splits made so far in this process (every solve, every thread): the tests' proof that they ran. */
 extern unsigned long long ddz_fast_splits;
 
-/* Nonzero when `hand` has no legal answer to m but the pass (fast.c's unanswerable-move test,
- * exact: bit masks of the ranks held, the generator where they cannot tell). Used by the
- * three-player solver (fast3.c) for each of a move's answerers. */
-int ddz_fast_cannot_beat(ddz_hand hand, const ddz_move *m, const ddz_rules *rules);
-
 #ifdef __cplusplus
 }
 #endif

@@ -13,6 +13,7 @@
 #ifndef DDZ_SEARCH_TABLE_H
 #define DDZ_SEARCH_TABLE_H
 
+#include "ddz_movegen.h"
 #include "ddz_moves.h"
 
 #include <sched.h>
@@ -33,6 +34,139 @@ static inline int tt_cards(ddz_hand h)
 {
     uint64_t x = (h & 0x0f0f0f0f0f0f0f0full) + ((h >> 4) & 0x0f0f0f0f0f0f0f0full);
     return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* ---- What a hand can answer ------------------------------------------------------------------ */
+
+#define NIBBLE_LOW 0x111111111111111ull /* bit 0 of each of the 15 counts */
+
+static inline int allowed(const ddz_rules *r, int type) { return !(r->forbidden & (1u << type)); }
+
+/* Gathers bit 0 of each count (bits 0, 4, 8, ...) into bits 0..14. */
+static inline unsigned gather(uint64_t x)
+{
+    x = (x | x >> 3) & 0x0303030303030303ull;
+    x = (x | x >> 6) & 0x000f000f000f000full;
+    x = (x | x >> 12) & 0x000000ff000000ffull;
+    return (unsigned)((x | x >> 24) & 0xffffu);
+}
+
+/* What a hand can answer with (two players: the opponent, the side not to move): per width w the
+ * ranks held w or more times, whether it holds a playable rocket, and its highest playable bomb. */
+typedef struct {
+    ddz_hand hand;
+    unsigned ge[5];
+    int rocket, topbomb;
+} facts;
+
+static inline void read_facts(ddz_hand h, const ddz_rules *r, facts *f)
+{
+    uint64_t x = h;
+    f->hand = h;
+    f->ge[0] = 0;
+    f->ge[1] = gather((x | x >> 1 | x >> 2) & NIBBLE_LOW);
+    f->ge[2] = gather((x >> 1 | x >> 2) & NIBBLE_LOW);
+    f->ge[3] = gather((x >> 2 | (x & x >> 1)) & NIBBLE_LOW);
+    f->ge[4] = gather((x >> 2) & NIBBLE_LOW);
+    f->rocket = allowed(r, DDZ_ROCKET) && ddz_count(h, DDZ_RX) && ddz_count(h, DDZ_RD);
+    f->topbomb = f->ge[4] && allowed(r, DDZ_BOMB) ? 31 - __builtin_clz(f->ge[4]) : -1;
+}
+
+/* The ranks of mask above `above`. */
+static inline unsigned above(unsigned mask, int a) { return a >= DDZ_RANKS ? 0 : mask & ~((2u << a) - 1u); }
+
+/* Nonzero when the opponent has no legal answer but the pass to m (a move of the side to
+ * move). Exact: a rocket beats all but the rocket, a bomb all non-bombs and lower bombs; else
+ * only the same type and length with a higher main. Where the kind needs kickers and a higher
+ * core exists, the generator says whether some kicker set is legal (no bomb or rocket is held
+ * then, so any answer it lists beyond the pass is one in kind). */
+static inline int unbeatable(const ddz_move *m, const facts *f, const ddz_rules *r)
+{
+    if (m->type == DDZ_ROCKET)
+        return 1;
+    if (f->rocket)
+        return 0;
+    if (m->type == DDZ_BOMB)
+        return f->topbomb < m->main;
+    if (f->topbomb >= 0)
+        return 0;
+    if (!allowed(r, m->type))
+        return 1;
+    unsigned core;
+    switch (m->type) {
+    case DDZ_SINGLE: return !above(f->ge[1], m->main);
+    case DDZ_PAIR: return !above(f->ge[2], m->main);
+    case DDZ_TRIPLE: return !above(f->ge[3], m->main);
+    case DDZ_TRIPLE_SINGLE:
+    case DDZ_TRIPLE_PAIR: core = above(f->ge[3], m->main); break;
+    case DDZ_FOUR_TWO_SINGLES:
+    case DDZ_FOUR_TWO_PAIRS: core = above(f->ge[4], m->main); break;
+    default: {
+        int w = m->type == DDZ_STRAIGHT ? 1 : m->type == DDZ_PAIR_STRAIGHT ? 2 : 3;
+        unsigned held = f->ge[w] & 0xfffu, starts = held;
+        for (int l = 2; l <= m->len; l++)
+            starts &= held >> (l - 1);
+        core = above(starts, m->main);
+        if (m->type == DDZ_STRAIGHT || m->type == DDZ_PAIR_STRAIGHT || m->type == DDZ_AIRPLANE)
+            return !core;
+    }
+    }
+    if (!core)
+        return 1;
+    return ddz_generate(f->hand, m, r, NULL, 0) == 1;
+}
+
+/* The key of "the move to beat", 12 bits (a lead is 0): only what decides the answers of the
+ * side to move (facts f of its hand; three players: of the hands that may answer it, their
+ * ranks, rockets and bombs together, see fast3.c) matters. Its cards never do (they are out of both hands,
+ * and ddz_beats reads only type, main and len). Nor does its exact main: the answers in kind
+ * are the moves of that shape whose core (the single, pair, triple or four, or the chain's
+ * lowest rank; kickers are chosen per core from the hand alone) starts above the main, so two
+ * mains with the same lowest core start above them have the same answers; the key keeps
+ * that lowest start (a rank the side to move holds, so rank collapse maps it to a rank, never
+ * below 0: an earlier "start - 1" went to -1 there and spilled into the other fields, so those
+ * positions were stored but never found again). With no core above: a non-bomb is answered by bombs and the rocket
+ * only, whatever its shape (TT_KEY_NOKIND); a bomb by the rocket only (main 15); and where even
+ * those are missing only the pass is left, the same as against the rocket (TT_KEY_PASSONLY). */
+#define TT_KEY_NOKIND 15u
+#define TT_KEY_PASSONLY ((uint32_t)DDZ_ROCKET | (uint32_t)DDZ_RX << 4 | 1u << 8)
+
+static inline uint32_t tt_answer_key(const facts *f, const ddz_move *last, const ddz_rules *r)
+{
+    if (last->type == DDZ_PASS)
+        return 0;
+    if (last->type == DDZ_ROCKET || last->type >= DDZ_TYPES)
+        return TT_KEY_PASSONLY;
+    unsigned bombs = allowed(r, DDZ_BOMB) ? f->ge[4] : 0;
+    if (last->type == DDZ_BOMB) {
+        unsigned hi = above(bombs, last->main);
+        if (hi)
+            return (uint32_t)DDZ_BOMB | (uint32_t)__builtin_ctz(hi) << 4 | 1u << 8;
+        return f->rocket ? (uint32_t)DDZ_BOMB | 15u << 4 | 1u << 8 : TT_KEY_PASSONLY;
+    }
+    unsigned starts = 0;
+    if (allowed(r, last->type)) {
+        switch (last->type) {
+        case DDZ_SINGLE: starts = f->ge[1]; break;
+        case DDZ_PAIR: starts = f->ge[2]; break;
+        case DDZ_TRIPLE:
+        case DDZ_TRIPLE_SINGLE:
+        case DDZ_TRIPLE_PAIR: starts = f->ge[3]; break;
+        case DDZ_FOUR_TWO_SINGLES:
+        case DDZ_FOUR_TWO_PAIRS: starts = f->ge[4]; break;
+        default: {
+            int w = last->type == DDZ_STRAIGHT ? 1 : last->type == DDZ_PAIR_STRAIGHT ? 2 : 3;
+            unsigned held = f->ge[w] & 0xfffu;
+            starts = held;
+            for (int l = 2; l <= last->len; l++)
+                starts &= held >> (l - 1);
+        }
+        }
+        starts = above(starts, last->main);
+    }
+    if (starts)
+        return (uint32_t)last->type | (uint32_t)__builtin_ctz(starts) << 4 | (uint32_t)last->len << 8;
+    return bombs || f->rocket ? TT_KEY_NOKIND : TT_KEY_PASSONLY;
 }
 
 /* ---- The table ------------------------------------------------------------------------------ */
