@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_line.h"
@@ -37,13 +36,6 @@ typedef struct {
     double limit;
     int first, json, line;
 } batch_opts;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static ddz_solve_live shared_live; /* every solve's: an interrupt sets its stop */
 static volatile sig_atomic_t interrupted;
@@ -127,9 +119,9 @@ static void solve_one(item *it, const batch_opts *bo, ddz_result *res, ddz_line 
     if (bo->line && fast)
         kept = ddz_table_new(bo->memory ? bo->memory : ddz_table_default_bytes(&it->pos));
     ddz_solve_options opt = {1, bo->memory, !bo->first, bo->limit, kept, &shared_live};
-    double t0 = now_s();
+    double t0 = ddz_now();
     it->o = bo->solver->solve(&it->pos, &it->rules, &opt, res);
-    double secs = now_s() - t0;
+    double secs = ddz_now() - t0;
     size_t nwin = 0;
     for (size_t i = 0; i < res->n_first; i++)
         nwin += res->first_wins[i] == 1;
@@ -328,7 +320,7 @@ int ddz_cmd_batch(int argc, char **argv)
      * before it is (a cursor under a lock), so the order is the input's whatever finishes first. */
     size_t next = 0, bad = 0, wins = 0, losses = 0, timeouts = 0, errors = 0, mismatches = 0;
     unsigned long long nodes = 0;
-    double t0 = now_s();
+    double t0 = ddz_now();
     for (size_t i = 0; i < n; i++)
         if (it[i].bad) {
             bad_text(&it[i], bo.json);
@@ -390,7 +382,7 @@ int ddz_cmd_batch(int argc, char **argv)
     fprintf(stderr,
             "ddz batch: %zu positions (%zu wins, %zu losses, %zu timeouts%s), %zu bad lines, %d threads, %.3f s, "
             "%.1f M nodes%s%s\n",
-            positions, wins, losses, timeouts, errors ? ", errors" : "", bad, threads, now_s() - t0, 1e-6 * (double)nodes,
+            positions, wins, losses, timeouts, errors ? ", errors" : "", bad, threads, ddz_now() - t0, 1e-6 * (double)nodes,
             mismatches ? "; answers that differ from # expect: on stderr above" : "",
             interrupted ? "; interrupted: the rest not solved" : "");
     for (size_t i = 0; i < n; i++)

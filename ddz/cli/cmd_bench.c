@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_set.h"
@@ -19,13 +18,6 @@
 
 #define USAGE_DEAL "usage: ddz deal " DDZ_USAGE_DEAL "\n"
 #define USAGE_BENCH "usage: ddz bench " DDZ_USAGE_BENCH "\n"
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* ---- ddz deal ---- */
 
@@ -409,7 +401,7 @@ int ddz_cmd_bench(int argc, char **argv)
     }
     size_t nrows = 0;
     int wrong_unflagged = 0, errors = 0;
-    double t_start = now_s();
+    double t_start = ddz_now();
     /* Set by set, each solver and thread count takes every position of the set in turn (what a
      * solver is timed on does not depend on which other solvers run: interleaved per position, a
      * 1 s run of another solver before each solve of `fast` made it 1.3-1.6x slower on 13v13 #11
@@ -449,7 +441,7 @@ int ddz_cmd_bench(int argc, char **argv)
                     r->solver = si;
                     r->threads = nt;
                     r->limit = limit[si];
-                    double left = budget > 0 ? budget - (now_s() - t_start) : 0;
+                    double left = budget > 0 ? budget - (ddz_now() - t_start) : 0;
                     if (budget > 0 && left < 0.001) {
                         r->outcome = SKIPPED;
                         r->limit = 0;
@@ -629,7 +621,7 @@ int ddz_cmd_bench(int argc, char **argv)
                             medn, maxn, maxbytes, total_nodes, infl, paired);
             }
     fprintf(stderr, "bench: %zu positions in %zu set%s, %.1f s in all; peak memory %ld MiB (resident)%s\n", L.n,
-            L.nsets, L.nsets == 1 ? "" : "s", now_s() - t_start, ru.ru_maxrss / 1024,
+            L.nsets, L.nsets == 1 ? "" : "s", ddz_now() - t_start, ru.ru_maxrss / 1024,
             "; a worst time marked + is a timeout (the cap)");
     if (sum && cli_out_close(&sum_out))
         errors++;

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_solver3.h"
@@ -17,13 +16,6 @@
 #define USAGE_BENCH3                                                                                            \
     "usage: ddz bench SET_FILE... [--solver fast3|naive3|all] [--threads N] [--time-limit S] [--memory SIZE]\n" \
     "                 [--csv FILE] [--summary FILE]   (three-player sets: '# players: 3')\n"
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* The three-hand deal: the same shuffle as the two-player `ddz deal` (the 54 cards in rank
  * order, Fisher-Yates from the first place, place i swapped with i + mj_rng_below(54 - i) of
@@ -351,9 +343,9 @@ int ddz_bench3(int argc, char **argv)
                     continue;
                 ddz_solve_options opt = {.threads = threads, .memory_bytes = memory, .all_first_moves = 0,
                                          .time_limit_s = limit};
-                double t0 = now_s();
+                double t0 = ddz_now();
                 ddz_outcome o = solvers[s]->solve(&p[i].pos, &p[i].rules, &opt, &res);
-                double dt = now_s() - t0;
+                double dt = ddz_now() - t0;
                 int lw = ddz3_landlord_wins(&p[i].pos, o);
                 char pb[256];
                 ddz3_format_position(&p[i].pos, pb, sizeof pb);

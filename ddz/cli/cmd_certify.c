@@ -10,66 +10,25 @@
 
 #define USAGE_CERTIFY "usage: ddz certify " DDZ_USAGE_CERTIFY "\n"
 
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "ddz certify: %s", what);
-    if (arg) {
-        fputs(" '", stderr);
-        ddz_put_shown(stderr, arg);
-        fputc('\'', stderr);
-    }
-    fputc('\n', stderr);
-    fputs(USAGE_CERTIFY, stderr);
-    return 2;
-}
+static int usage_error(const char *what, const char *arg) { return ddz_usage_error("certify", USAGE_CERTIFY, what, arg); }
 
 int ddz_cmd_certify(int argc, char **argv)
 {
     const char *file = NULL, *rules = NULL, *me = NULL, *enemy = NULL, *last = NULL;
-    int only_args = 0;
+    int nfiles = 0;
     ddz_rules want;
+    const ddz_flag flags[] = {
+        {"--rules", &rules, NULL, 0}, {"--me", &me, NULL, 0}, {"--enemy", &enemy, NULL, 0}, {"--last", &last, NULL, 0}};
+    const ddz_cmdline line = {"certify", USAGE_CERTIFY, flags, sizeof flags / sizeof flags[0], &file, 1,
+                              "one FILE only; a second:", 0};
+    int rc = ddz_cmdline_read(&line, argc, argv, &nfiles);
     ddz_error e;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], **slot = NULL;
-        if (only_args || arg[0] != '-' || arg[1] == '\0') {
-            if (file)
-                return usage_error("one FILE only; a second:", arg);
-            file = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_args = 1;
-            continue;
-        }
-        size_t nl = strcspn(arg, "=");
-#define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
-        if (FLAG("--rules"))
-            slot = &rules;
-        else if (FLAG("--me"))
-            slot = &me;
-        else if (FLAG("--enemy"))
-            slot = &enemy;
-        else if (FLAG("--last"))
-            slot = &last;
-        else
-            return usage_error("unknown flag", arg);
-#undef FLAG
-        if (*slot)
-            return usage_error("flag given twice:", arg);
-        if (arg[nl] == '=')
-            *slot = arg + nl + 1;
-        else if (i + 1 < argc)
-            *slot = argv[++i];
-        else
-            return usage_error("flag needs a value:", arg);
-    }
+    if (rc)
+        return rc;
     if (!file)
         return usage_error("the strategy FILE is missing", NULL);
-    if (rules && ddz_parse_rules(rules, &want, &e) != DDZ_OK) {
-        fprintf(stderr, "ddz certify: --rules: %s\n", e.message);
+    if (rules && ddz_read_rules("certify", rules, &want))
         return 2;
-    }
     /* the position the caller expects (checked against the header once the file is read) */
     ddz_hand want_me = 0, want_enemy = 0, want_last = 0;
     ddz_type want_type = DDZ_TYPES;

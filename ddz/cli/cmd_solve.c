@@ -2,8 +2,6 @@
  * line of play (the shortest win against the longest defence), and writes the whole winning
  * strategy tree for the certificate checker; --time-limit bounds all of it together. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, sigaction, pthread */
-#include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,143 +22,42 @@
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
 
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-
-static int usage_error(const char *cmd, const char *what, const char *arg)
-{
-    fprintf(stderr, "ddz %s: %s", cmd, what);
-    if (arg) {
-        fputs(" '", stderr);
-        ddz_put_shown(stderr, arg);
-        fputc('\'', stderr);
-    }
-    fputc('\n', stderr);
-    fputs(strcmp(cmd, "play") == 0 ? USAGE_PLAY : USAGE_SOLVE, stderr);
-    return 2;
-}
-
-/* SIZE: bytes, or a number with K, M or G (binary units). */
-int ddz_parse_size(const char *s, size_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || errno || s[0] == '-')
-        return -1;
-    unsigned shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10, end++;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20, end++;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30, end++;
-    if (*end == 'B' || *end == 'b')
-        end++;
-    if (*end || v == 0 || v > (1ULL << 40) >> shift)
-        return -1;
-    *out = (size_t)(v << shift);
-    return 0;
-}
-
 int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy)
 {
     const char *cmd = a->cmd, *hands[2] = {NULL, NULL}, *last = NULL, *rules = NULL, *solver = NULL,
                *threads = NULL, *memory = NULL, *tlimit = NULL;
-    int nh = 0, only_args = 0;
+    const char *usage = strcmp(cmd, "play") == 0 ? USAGE_PLAY : USAGE_SOLVE;
+    int nh = 0;
     ddz_error e;
     a->strategy = NULL;
     a->json = a->first = 0;
     a->progress = -1;
     a->deadline = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], **slot = NULL;
-        if (only_args || arg[0] != '-' || arg[1] == '\0') {
-            if (nh == 2)
-                return usage_error(cmd, "two hands only (ME ENEMY); a third:", arg);
-            hands[nh++] = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_args = 1;
-            continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(strcmp(cmd, "play") == 0 ? USAGE_PLAY : USAGE_SOLVE, stdout);
-            return -1;
-        }
-        size_t nl = strcspn(arg, "=");
-#define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
-        if (allow_strategy && (FLAG("--json") || FLAG("--first") || FLAG("--progress") || FLAG("--quiet"))) {
-            if (arg[nl])
-                return usage_error(cmd, "this flag takes no value:", arg);
-            if (FLAG("--json"))
-                a->json = 1;
-            else if (FLAG("--first"))
-                a->first = 1;
-            else
-                a->progress = FLAG("--progress");
-            continue;
-        }
-        if (FLAG("--last"))
-            slot = &last;
-        else if (FLAG("--rules"))
-            slot = &rules;
-        else if (FLAG("--solver"))
-            slot = &solver;
-        else if (FLAG("--threads"))
-            slot = &threads;
-        else if (FLAG("--memory"))
-            slot = &memory;
-        else if (FLAG("--time-limit"))
-            slot = &tlimit;
-        else if (FLAG("--strategy") && allow_strategy)
-            slot = &a->strategy;
-        else
-            return usage_error(cmd, "unknown flag", arg);
-#undef FLAG
-        if (*slot)
-            return usage_error(cmd, "flag given twice:", arg);
-        if (arg[nl] == '=')
-            *slot = arg + nl + 1;
-        else if (i + 1 < argc)
-            *slot = argv[++i];
-        else
-            return usage_error(cmd, "flag needs a value:", arg);
-    }
+    const ddz_flag flags[] = {
+        {"--last", &last, NULL, 0},        {"--rules", &rules, NULL, 0},   {"--solver", &solver, NULL, 0},
+        {"--threads", &threads, NULL, 0},  {"--memory", &memory, NULL, 0}, {"--time-limit", &tlimit, NULL, 0},
+        /* ddz solve's own (ddz play takes none of them) */
+        {"--strategy", &a->strategy, NULL, 0}, {"--json", NULL, &a->json, 1},  {"--first", NULL, &a->first, 1},
+        {"--progress", NULL, &a->progress, 1}, {"--quiet", NULL, &a->progress, 0},
+    };
+    const ddz_cmdline line = {cmd, usage, flags, allow_strategy ? sizeof flags / sizeof flags[0] : 6, hands, 2,
+                              "two hands only (ME ENEMY); a third:", 1};
+    int rc = ddz_cmdline_read(&line, argc, argv, &nh);
+    if (rc)
+        return rc;
     if (nh < 2)
-        return usage_error(cmd, nh ? "ENEMY's hand is missing" : "ME and ENEMY's hands are missing", NULL);
-    if (ddz_parse_rules(rules ? rules : "", &a->rules, &e) != DDZ_OK) {
-        fprintf(stderr, "ddz %s: --rules: %s\n", cmd, e.message);
+        return ddz_usage_error(cmd, usage, nh ? "ENEMY's hand is missing" : "ME and ENEMY's hands are missing", NULL);
+    if (ddz_read_rules(cmd, rules, &a->rules))
         return 2;
-    }
     a->solver = ddz_solver_find(solver ? solver : "fast");
     if (!a->solver)
-        return usage_error(cmd, "--solver: no such solver (fast, naive, seed004):", solver);
+        return ddz_usage_error(cmd, usage, "--solver: no such solver (fast, naive, seed004):", solver);
     memset(&a->opt, 0, sizeof a->opt);
     a->opt.all_first_moves = 1;
-    if (threads) {
-        char *end;
-        long t = strtol(threads, &end, 10);
-        if (*end || end == threads || t < 0 || t > 256)
-            return usage_error(cmd, "--threads: a number 0 (all cores) to 256 expected, not", threads);
-        a->opt.threads = (int)t;
-    }
-    if (memory && ddz_parse_size(memory, &a->opt.memory_bytes))
-        return usage_error(cmd, "--memory: a size such as 512M or 2G (at most 1T) expected, not", memory);
-    if (tlimit) {
-        char *end;
-        double t = strtod(tlimit, &end);
-        if (*end || end == tlimit || !(t > 0) || !isfinite(t))
-            return usage_error(cmd, "--time-limit: a positive number of seconds expected, not", tlimit);
-        a->opt.time_limit_s = t;
-        a->deadline = wall_seconds() + t;
-    }
+    if (ddz_read_limits(&line, threads, memory, tlimit, &a->opt))
+        return 2;
+    if (tlimit)
+        a->deadline = ddz_now() + a->opt.time_limit_s;
     for (int k = 0; k < 2; k++) {
         ddz_hand *h = k ? &a->pos.enemy : &a->pos.me;
         if (ddz_parse_hand(hands[k], 0, h, &e) != DDZ_OK) {
@@ -218,11 +115,11 @@ static double time_left(const ddz_solve_args *a)
 {
     if (a->deadline <= 0)
         return 0;
-    double t = a->deadline - wall_seconds();
+    double t = a->deadline - ddz_now();
     return t > 1e-3 ? t : 1e-3;
 }
 
-static int past_deadline(const ddz_solve_args *a) { return a->deadline > 0 && wall_seconds() >= a->deadline; }
+static int past_deadline(const ddz_solve_args *a) { return a->deadline > 0 && ddz_now() >= a->deadline; }
 
 /* Interrupts (Ctrl-C): the first stops the search, the line and the strategy where they are, and
  * what is known is printed; a second one ends the process as usual. */
@@ -458,7 +355,7 @@ static void *monitor_run(void *arg)
             fflush(stdout);
             m->verdict_printed = 1;
         }
-        double now = wall_seconds();
+        double now = ddz_now();
         if (m->progress && now >= next) {
             fprintf(stderr,
                     "ddz solve: %.0f s: first moves %u of %u decided (%u winning), %.1f M nodes, table %zu of %zu MiB "
@@ -522,7 +419,7 @@ int ddz_cmd_solve(int argc, char **argv)
 {
     static ddz_result res;
     static ddz_line line;
-    double t0 = wall_seconds();
+    double t0 = ddz_now();
     if (argc > 1 && strcmp(argv[1], "-") == 0)
         return ddz_cmd_batch(argc, argv); /* ddz solve - = ddz batch - */
     ddz_solve_args a = {.cmd = "solve"};
@@ -591,7 +488,7 @@ int ddz_cmd_solve(int argc, char **argv)
     }
     pthread_mutex_destroy(&m.mu);
     pthread_cond_destroy(&m.cv);
-    double t_search = wall_seconds() - t0;
+    double t_search = ddz_now() - t0;
     if (o == DDZ_SOLVE_ERROR) {
         ddz_table_free(kept);
         fputs("ddz solve: the solver failed (a move list beyond its bounds, or out of memory)\n", stderr);
@@ -605,13 +502,13 @@ int ddz_cmd_solve(int argc, char **argv)
 
     /* The line of play, in the time the command has left. */
     int from_first = 0;
-    double tl = wall_seconds();
+    double tl = ddz_now();
     memset(&line, 0, offsetof(ddz_line, ply));
     if ((o == DDZ_SOLVE_WIN || o == DDZ_SOLVE_LOSS) && !interrupted && !past_deadline(&a))
         line_after_solve(&a, kept, &res, &line, &from_first);
     else
         line.stopped = 1;
-    tl = wall_seconds() - tl;
+    tl = ddz_now() - tl;
     const char *why_short = interrupted ? "an interrupt" : "the time limit";
 
     if (a.json) {
@@ -717,7 +614,7 @@ int ddz_cmd_solve(int argc, char **argv)
         b.opt.all_first_moves = 0;
         char why[512];
         size_t nodes = 0, replies = 0;
-        double ts = wall_seconds();
+        double ts = ddz_now();
         int wr = write_dag(f, &b, why, sizeof why, &nodes, &replies);
         if (wr) {
             ddz_table_free(kept);
@@ -730,7 +627,7 @@ int ddz_cmd_solve(int argc, char **argv)
             return 1;
         }
         fprintf(stderr, "ddz solve: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
-                wall_seconds() - ts);
+                ddz_now() - ts);
     } else if (a.strategy) {
         fprintf(stderr, "ddz solve: --strategy '%s': not written: interrupted\n", a.strategy);
     }

@@ -1,14 +1,12 @@
 /* ddz solve3: decides a three-player open-card position (the landlord against two farmers):
  * the winning side, every winning move of the seat to move, a line of play with the losing
  * side's resistance, and the winning side's whole strategy for the certificate checker. */
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ddz_cli.h"
+#include "ddz_solve_cli.h"
 #include "ddz_movegen.h"
 #include "ddz_oracle.h"
 #include "ddz_solver3.h"
@@ -19,50 +17,6 @@
     "                  [--threads N] [--memory SIZE] [--time-limit S] [--json] [--strategy FILE]\n"              \
     "  L, F1, F2: the landlord's and the farmers' hands (turn order L, F1, F2); --turn: the seat to move\n"       \
     "  (default L); --last: the move it must beat (default: it leads), made by --by (default the seat before)\n"
-
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "ddz solve3: %s", what);
-    if (arg) {
-        fputs(" '", stderr);
-        ddz_put_shown(stderr, arg);
-        fputc('\'', stderr);
-    }
-    fputc('\n', stderr);
-    fputs(USAGE_SOLVE3, stderr);
-    return 2;
-}
-
-/* SIZE: bytes, or a number with K, M or G (binary units). */
-static int parse_size(const char *s, size_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || errno || s[0] == '-')
-        return -1;
-    unsigned shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10, end++;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20, end++;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30, end++;
-    if (*end == 'B' || *end == 'b')
-        end++;
-    if (*end || v == 0 || v > (1ULL << 40) >> shift)
-        return -1;
-    *out = (size_t)(v << shift);
-    return 0;
-}
 
 typedef struct {
     ddz_position3 pos;
@@ -77,91 +31,34 @@ static int parse_args(int argc, char **argv, args3 *a)
 {
     const char *hands[3] = {NULL, NULL, NULL}, *turn = NULL, *last = NULL, *by = NULL, *rules = NULL,
                *solver = NULL, *threads = NULL, *memory = NULL, *tlimit = NULL;
-    int nh = 0, only_args = 0;
+    int nh = 0;
     ddz_error e;
     memset(a, 0, sizeof *a);
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], **slot = NULL;
-        if (only_args || arg[0] != '-' || arg[1] == '\0') {
-            if (nh == 3)
-                return usage_error("three hands only (L F1 F2); a fourth:", arg);
-            hands[nh++] = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_args = 1;
-            continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(USAGE_SOLVE3, stdout);
-            return -1;
-        }
-        size_t nl = strcspn(arg, "=");
-#define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
-        if (FLAG("--json")) {
-            if (arg[nl])
-                return usage_error("this flag takes no value:", arg);
-            a->json = 1;
-            continue;
-        }
-        if (FLAG("--turn"))
-            slot = &turn;
-        else if (FLAG("--last"))
-            slot = &last;
-        else if (FLAG("--by"))
-            slot = &by;
-        else if (FLAG("--rules"))
-            slot = &rules;
-        else if (FLAG("--solver"))
-            slot = &solver;
-        else if (FLAG("--threads"))
-            slot = &threads;
-        else if (FLAG("--memory"))
-            slot = &memory;
-        else if (FLAG("--time-limit"))
-            slot = &tlimit;
-        else if (FLAG("--strategy"))
-            slot = &a->strategy;
-        else
-            return usage_error("unknown flag", arg);
-#undef FLAG
-        if (*slot)
-            return usage_error("flag given twice:", arg);
-        if (arg[nl] == '=')
-            *slot = arg + nl + 1;
-        else if (i + 1 < argc)
-            *slot = argv[++i];
-        else
-            return usage_error("flag needs a value:", arg);
-    }
+    const ddz_flag flags[] = {
+        {"--json", NULL, &a->json, 1},    {"--turn", &turn, NULL, 0},         {"--last", &last, NULL, 0},
+        {"--by", &by, NULL, 0},           {"--rules", &rules, NULL, 0},       {"--solver", &solver, NULL, 0},
+        {"--threads", &threads, NULL, 0}, {"--memory", &memory, NULL, 0},     {"--time-limit", &tlimit, NULL, 0},
+        {"--strategy", &a->strategy, NULL, 0},
+    };
+    const ddz_cmdline line = {"solve3", USAGE_SOLVE3, flags, sizeof flags / sizeof flags[0], hands, 3,
+                              "three hands only (L F1 F2); a fourth:", 1};
+    int rc = ddz_cmdline_read(&line, argc, argv, &nh);
+    if (rc)
+        return rc;
     if (nh < 3)
-        return usage_error(nh == 0 ? "the hands L F1 F2 are missing" : nh == 1 ? "F1's and F2's hands are missing"
-                                                                              : "F2's hand is missing",
-                           NULL);
-    if (ddz_parse_rules(rules ? rules : "", &a->rules, &e) != DDZ_OK) {
-        fprintf(stderr, "ddz solve3: --rules: %s\n", e.message);
+        return ddz_usage_error("solve3", USAGE_SOLVE3,
+                               nh == 0   ? "the hands L F1 F2 are missing"
+                               : nh == 1 ? "F1's and F2's hands are missing"
+                                         : "F2's hand is missing",
+                               NULL);
+    if (ddz_read_rules("solve3", rules, &a->rules))
         return 2;
-    }
     a->solver = ddz_solver3_find(solver ? solver : "fast3");
     if (!a->solver)
-        return usage_error("--solver: no such three-player solver (fast3, naive3):", solver);
+        return ddz_usage_error("solve3", USAGE_SOLVE3, "--solver: no such three-player solver (fast3, naive3):", solver);
     a->opt.all_first_moves = 1;
-    if (threads) {
-        char *end;
-        long t = strtol(threads, &end, 10);
-        if (*end || end == threads || t < 0 || t > 256)
-            return usage_error("--threads: a number 0 (all cores) to 256 expected, not", threads);
-        a->opt.threads = (int)t;
-    }
-    if (memory && parse_size(memory, &a->opt.memory_bytes))
-        return usage_error("--memory: a size such as 512M or 2G (at most 1T) expected, not", memory);
-    if (tlimit) {
-        char *end;
-        double t = strtod(tlimit, &end);
-        if (*end || end == tlimit || !(t > 0) || !isfinite(t))
-            return usage_error("--time-limit: a positive number of seconds expected, not", tlimit);
-        a->opt.time_limit_s = t;
-    }
+    if (ddz_read_limits(&line, threads, memory, tlimit, &a->opt))
+        return 2;
     if (ddz3_read_position(hands, turn, last, by, &a->rules, &a->pos, &e) != DDZ_OK) {
         fputs("ddz solve3: ", stderr);
         ddz_put_shown(stderr, e.message);
@@ -504,7 +401,7 @@ int ddz_cmd_solve3(int argc, char **argv)
         b.opt.all_first_moves = 0;
         char why[512];
         size_t nodes = 0, replies = 0;
-        double t0 = wall_seconds();
+        double t0 = ddz_now();
         int wr = write_dag(f, &b, !lw, why, sizeof why, &nodes, &replies);
         if (wr) {
             fprintf(stderr, "ddz solve3: --strategy '%s': not written: %s\n", a.strategy, why);
@@ -514,7 +411,7 @@ int ddz_cmd_solve3(int argc, char **argv)
         if (cli_out_close(&out))
             return 1;
         fprintf(stderr, "ddz solve3: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
-                wall_seconds() - t0);
+                ddz_now() - t0);
     }
     return 0;
 }

@@ -3,6 +3,7 @@
 #ifndef DDZ_SOLVE_CLI_H
 #define DDZ_SOLVE_CLI_H
 
+#include "ddz_cli.h"
 #include "ddz_solver.h"
 
 typedef struct {
@@ -18,8 +19,10 @@ typedef struct {
     double deadline;      /* CLOCK_MONOTONIC seconds at which --time-limit ends the command; 0 none */
 } ddz_solve_args;
 
-/* SIZE: bytes, or a number with K, M or G (binary units), at most 1T; 0 or -1 when not one. */
-int ddz_parse_size(const char *s, size_t *out);
+/* --threads N, --memory SIZE and --time-limit S of a solving command (NULL: not given) into
+ * opt: 0, or 2 after the usage error (args.c). */
+int ddz_read_limits(const ddz_cmdline *c, const char *threads, const char *memory, const char *tlimit,
+                    ddz_solve_options *opt);
 /* Parses ME ENEMY and the flags; returns 0, or the exit status after a one-line error. */
 int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy);
 /* The move the side to move plays in a line of play (ddz_line.h): the shortest win when the
