@@ -91,11 +91,6 @@ static void add_json(str *b, const char *s)
     add(b, "\"");
 }
 
-static const char *outcome_name(ddz_outcome o)
-{
-    return o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : o == DDZ_SOLVE_TIMEOUT ? "timeout" : "error";
-}
-
 /* The undecided count in JSON: first moves neither won nor lost. */
 static size_t undecided(const ddz_result *r)
 {
@@ -136,7 +131,7 @@ static void solve_one(item *it, const batch_opts *bo, ddz_result *res, ddz_line 
     ddz_table_free(kept);
     if (bo->json) {
         add(&b, "{\"line\":%d,\"me\":\"%s\",\"enemy\":\"%s\",\"last\":\"%s\",\"rules\":\"%s\",\"outcome\":\"%s\",", it->lineno,
-            me, en, last, rules, outcome_name(it->o));
+            me, en, last, rules, ddz_outcome_name(it->o));
         add(&b, "\"winning_moves\":[");
         for (size_t i = 0, k = 0; i < res->n_first; i++)
             if (res->first_wins[i] == 1) {
@@ -155,7 +150,7 @@ static void solve_one(item *it, const batch_opts *bo, ddz_result *res, ddz_line 
         }
         add(&b, "}");
     } else {
-        add(&b, "%d\t%s\t%s\t%s\t%s\t%s\t", it->lineno, me, en, last, rules, outcome_name(it->o));
+        add(&b, "%d\t%s\t%s\t%s\t%s\t%s\t", it->lineno, me, en, last, rules, ddz_outcome_name(it->o));
         for (size_t i = 0, k = 0; i < res->n_first; i++)
             if (res->first_wins[i] == 1) {
                 ddz_format_move(&res->first[i], buf, sizeof buf);
@@ -357,7 +352,7 @@ int ddz_cmd_batch(int argc, char **argv)
                         if (x->expect >= 0 && (x->o == DDZ_SOLVE_WIN || x->o == DDZ_SOLVE_LOSS) &&
                             (int)x->o != x->expect) {
                             fprintf(stderr, "ddz batch: line %d: the solver says %s, the set expects %s\n", x->lineno,
-                                    outcome_name(x->o), outcome_name((ddz_outcome)x->expect));
+                                    ddz_outcome_name(x->o), ddz_outcome_name((ddz_outcome)x->expect));
                             mismatches++;
                         }
                     }

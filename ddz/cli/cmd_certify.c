@@ -12,6 +12,20 @@
 
 static int usage_error(const char *what, const char *arg) { return ddz_usage_error("certify", USAGE_CERTIFY, what, arg); }
 
+/* A certificate the checker did not accept: "rejected: FILE:LINE: why" on standard output (exit
+ * 1), or, when it could not be read as one, "ddz certify: FILE:LINE: why" on standard error
+ * (exit 2); no LINE when the reason is not on one line. */
+static int refused(const char *file, ddzo_cert_status st, unsigned long line, const char *message)
+{
+    FILE *out = st == DDZO_CERT_REJECTED ? stdout : stderr;
+    fputs(st == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", out);
+    ddz_put_shown(out, file);
+    if (line)
+        fprintf(out, ":%lu", line);
+    fprintf(out, ": %s\n", message);
+    return st == DDZO_CERT_REJECTED ? 1 : 2;
+}
+
 int ddz_cmd_certify(int argc, char **argv)
 {
     const char *file = NULL, *rules = NULL, *me = NULL, *enemy = NULL, *last = NULL;
@@ -92,13 +106,7 @@ int ddz_cmd_certify(int argc, char **argv)
                    r3.nodes, r3.replies, r3.depth);
             return 0;
         }
-        FILE *o3 = s3 == DDZO_CERT_REJECTED ? stdout : stderr;
-        fputs(s3 == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", o3);
-        ddz_put_shown(o3, file);
-        if (r3.line)
-            fprintf(o3, ":%lu", r3.line);
-        fprintf(o3, ": %s\n", r3.message);
-        return s3 == DDZO_CERT_REJECTED ? 1 : 2;
+        return refused(file, s3, r3.line, r3.message);
     }
     ddzo_cert_result res;
     ddzo_cert_status st = ddzo_certify(f, rules ? &want : NULL, &res);
@@ -120,11 +128,5 @@ int ddz_cmd_certify(int argc, char **argv)
         printf("certified: %zu nodes, %zu replies, depth %d\n", res.nodes, res.replies, res.depth);
         return 0;
     }
-    FILE *out = st == DDZO_CERT_REJECTED ? stdout : stderr;
-    fputs(st == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", out);
-    ddz_put_shown(out, file);
-    if (res.line)
-        fprintf(out, ":%lu", res.line);
-    fprintf(out, ": %s\n", res.message);
-    return st == DDZO_CERT_REJECTED ? 1 : 2;
+    return refused(file, st, res.line, res.message);
 }

@@ -12,7 +12,6 @@
 
 #include "ddz_cli.h"
 #include "ddz_line.h"
-#include "ddz_oracle.h"
 #include "ddz_movegen.h"
 #include "ddz_solve_cli.h"
 #include "output.h"
@@ -156,72 +155,25 @@ ddz_outcome ddz_line_move(const ddz_solve_args *a, const ddz_position *p, ddz_mo
     return o;
 }
 
-static const char *outcome_name(ddz_outcome o)
-{
-    return o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : o == DDZ_SOLVE_TIMEOUT ? "timeout" : "error";
-}
-
 /* The strategy certificate (ddz/README.md, "Strategy file format", version 2): breadth-first
  * from the root, one node per distinct position (a hash map from position to node number),
  * each with the winner's move and one `reply MOVE -> NODE` per legal answer. Nodes are numbered
  * in the order they are first met, which is the order they are written. */
-typedef struct {
-    ddz_position *pos; /* node i + 1 is pos[i] */
-    size_t n, cap;
-    uint32_t *slot;    /* open addressing: node index + 1, 0 empty */
-    size_t nslots;     /* power of two, at most half full */
-} dag;
-
-static int same_position(const ddz_position *x, const ddz_position *y)
+static int same_position(const void *xp, const void *yp)
 {
+    const ddz_position *x = xp, *y = yp;
     return x->me == y->me && x->enemy == y->enemy && ddz_move_compare(&x->last, &y->last) == 0;
 }
 
-static size_t position_hash(const ddz_position *p)
+static size_t position_hash(const void *pp)
 {
+    const ddz_position *p = pp;
     uint64_t h = p->me * 0x9e3779b97f4a7c15ULL ^ (p->enemy + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
     h ^= (p->last.cards + ((uint64_t)p->last.type << 56 | (uint64_t)p->last.main << 48 | p->last.len)) *
          0x94d049bb133111ebULL;
     h ^= h >> 29;
     h *= 0xd6e8feb86659fd93ULL;
     return (size_t)(h ^ h >> 32);
-}
-
-/* The node number of p (1-based), adding it when new; 0 when out of memory or past max nodes. */
-static uint32_t dag_node(dag *d, const ddz_position *p, size_t max)
-{
-    if (2 * (d->n + 1) > d->nslots) {
-        size_t ns = d->nslots ? 2 * d->nslots : 1024;
-        uint32_t *sl = calloc(ns, sizeof *sl);
-        if (!sl)
-            return 0;
-        for (size_t i = 0; i < d->n; i++) {
-            size_t k = position_hash(&d->pos[i]) & (ns - 1);
-            while (sl[k])
-                k = (k + 1) & (ns - 1);
-            sl[k] = (uint32_t)(i + 1);
-        }
-        free(d->slot);
-        d->slot = sl;
-        d->nslots = ns;
-    }
-    size_t k = position_hash(p) & (d->nslots - 1);
-    for (; d->slot[k]; k = (k + 1) & (d->nslots - 1))
-        if (same_position(&d->pos[d->slot[k] - 1], p))
-            return d->slot[k];
-    if (d->n >= max)
-        return 0;
-    if (d->n == d->cap) {
-        size_t c = d->cap ? 2 * d->cap : 1024;
-        ddz_position *q = realloc(d->pos, c * sizeof *q);
-        if (!q)
-            return 0;
-        d->pos = q;
-        d->cap = c;
-    }
-    d->pos[d->n++] = *p;
-    d->slot[k] = (uint32_t)d->n;
-    return d->slot[k];
 }
 
 /* The winner's move at p: one that empties the hand, else the solver's first winning move
@@ -246,74 +198,48 @@ static ddz_outcome winning_move(const ddz_solve_args *a, const ddz_position *p, 
     return DDZ_SOLVE_ERROR;
 }
 
-/* Writes the nodes after the header; returns 0, or -1 with why filled. */
-static int write_dag(FILE *f, const ddz_solve_args *a, char *why, size_t cap, size_t *nodes, size_t *replies)
+/* Node i + 1 of the strategy: the winner's move, and one reply line per legal answer. */
+static int write_node(FILE *f, void *ctx, ddz_dag *d, size_t i, char *why, size_t cap, size_t *replies)
 {
     static ddz_move r[DDZ_MAX_MOVES];
-    dag d = {0};
-    int rc = -1;
+    const ddz_solve_args *a = ctx;
     char buf[48], me[32], en[32], last[48];
-    const size_t max = DDZO_CERT_MAX_NODES;
-    *replies = 0;
-    if (!dag_node(&d, &a->pos, max)) {
-        snprintf(why, cap, "out of memory");
-        goto done;
+    ddz_position p = *(const ddz_position *)ddz_dag_at(d, i);
+    ddz_move m;
+    ddz_format_hand(p.me, me, sizeof me);
+    ddz_format_hand(p.enemy, en, sizeof en);
+    ddz_format_move(&p.last, last, sizeof last);
+    ddz_outcome o = winning_move(a, &p, &m);
+    if (o != DDZ_SOLVE_WIN) {
+        snprintf(why, cap, "node %zu (me %s enemy %s last %s) %s", i + 1, me, en, last,
+                 o == DDZ_SOLVE_TIMEOUT ? interrupted ? "was not decided: interrupted" : "was not decided within --time-limit"
+                 : o == DDZ_SOLVE_LOSS  ? "is a loss by the solver's own count (a flawed solver?)"
+                                        : "made the solver fail");
+        return -1;
     }
-    for (size_t i = 0; i < d.n; i++) {
-        ddz_position p = d.pos[i];
-        ddz_move m;
-        ddz_format_hand(p.me, me, sizeof me);
-        ddz_format_hand(p.enemy, en, sizeof en);
-        ddz_format_move(&p.last, last, sizeof last);
-        ddz_outcome o = winning_move(a, &p, &m);
-        if (o != DDZ_SOLVE_WIN) {
-            snprintf(why, cap, "node %zu (me %s enemy %s last %s) %s", i + 1, me, en, last,
-                     o == DDZ_SOLVE_TIMEOUT ? interrupted ? "was not decided: interrupted" : "was not decided within --time-limit"
-                     : o == DDZ_SOLVE_LOSS  ? "is a loss by the solver's own count (a flawed solver?)"
-                                            : "made the solver fail");
-            goto done;
-        }
-        ddz_format_move(&m, buf, sizeof buf);
-        fprintf(f, "node %zu me %s enemy %s last %s\nplay %s\n", i + 1, me, en, last, buf);
-        if (m.type != DDZ_PASS && m.cards == p.me)
-            continue;
-        ddz_position q = ddz_after(&p, &m);
-        size_t n = ddz_generate(q.me, &q.last, &a->rules, r, DDZ_MAX_MOVES);
-        if (n > DDZ_MAX_MOVES) {
-            snprintf(why, cap, "node %zu: more answers than the generator's bound", i + 1);
-            goto done;
-        }
-        for (size_t k = 0; k < n; k++) {
-            ddz_position s = ddz_after(&q, &r[k]);
-            ddz_format_move(&r[k], last, sizeof last);
-            if (!s.enemy) {
-                snprintf(why, cap, "node %zu: the solver's play %s loses to the reply %s", i + 1, buf, last);
-                goto done;
-            }
-            uint32_t id = dag_node(&d, &s, max);
-            if (!id) {
-                snprintf(why, cap, d.n >= max ? "more than %zu nodes (the checker's bound)" : "out of memory at %zu nodes",
-                         d.n >= max ? max : d.n);
-                goto done;
-            }
-            fprintf(f, "reply %s -> %lu\n", last, (unsigned long)id);
-        }
-        *replies += n;
-        if (ferror(f)) {
-            snprintf(why, cap, "write failed");
-            goto done;
-        }
+    ddz_format_move(&m, buf, sizeof buf);
+    fprintf(f, "node %zu me %s enemy %s last %s\nplay %s\n", i + 1, me, en, last, buf);
+    if (m.type != DDZ_PASS && m.cards == p.me)
+        return 0;
+    ddz_position q = ddz_after(&p, &m);
+    size_t n = ddz_generate(q.me, &q.last, &a->rules, r, DDZ_MAX_MOVES);
+    if (n > DDZ_MAX_MOVES) {
+        snprintf(why, cap, "node %zu: more answers than the generator's bound", i + 1);
+        return -1;
     }
-    fprintf(f, "end %zu\n", d.n);
-    rc = 0;
-done:
-    *nodes = d.n;
-    free(d.pos);
-    free(d.slot);
-    return rc;
+    for (size_t k = 0; k < n; k++) {
+        ddz_position s = ddz_after(&q, &r[k]);
+        ddz_format_move(&r[k], last, sizeof last);
+        if (!s.enemy) {
+            snprintf(why, cap, "node %zu: the solver's play %s loses to the reply %s", i + 1, buf, last);
+            return -1;
+        }
+        if (ddz_strategy_link(f, d, "reply", last, &s, why, cap))
+            return -1;
+    }
+    *replies += n;
+    return 0;
 }
-
-static void json_str(const char *s) { printf("\"%s\"", s); } /* the notation needs no escapes */
 
 /* The monitor: a thread that watches the root's solve (ddz_solve_live) while it runs, prints the
  * outcome line as soon as a first move wins, a progress line on stderr every PROGRESS_EVERY
@@ -514,21 +440,9 @@ int ddz_cmd_solve(int argc, char **argv)
     if (a.json) {
         printf("{\"me\":\"%s\",\"enemy\":\"%s\",\"last\":\"%s\",\"rules\":\"%s\",\"solver\":\"%s\",\"flawed\":%s,",
                me, en, last, rules, a.solver->name, a.solver->flawed ? "true" : "false");
-        printf("\"outcome\":\"%s\",\"first_only\":%s,\"first_moves\":[", outcome_name(o), a.first ? "true" : "false");
-        for (size_t i = 0; i < res.n_first; i++) {
-            ddz_format_move(&res.first[i], buf, sizeof buf);
-            printf("%s{\"move\":", i ? "," : "");
-            json_str(buf);
-            printf(",\"wins\":%s}", res.first_wins[i] == 1 ? "true" : res.first_wins[i] == 0 ? "false" : "null");
-        }
-        printf("],\"winning_moves\":[");
-        for (size_t i = 0, k = 0; i < res.n_first; i++)
-            if (res.first_wins[i] == 1) {
-                ddz_format_move(&res.first[i], buf, sizeof buf);
-                printf("%s", k++ ? "," : "");
-                json_str(buf);
-            }
-        printf("],\"line\":[");
+        printf("\"outcome\":\"%s\",\"first_only\":%s,", ddz_outcome_name(o), a.first ? "true" : "false");
+        ddz_json_first_moves(&res);
+        printf(",\"line\":[");
         for (size_t i = 0; i < line.n; i++) {
             char hm[64], he[64];
             ddz_format_move(&line.ply[i].move, buf, sizeof buf);
@@ -557,11 +471,7 @@ int ddz_cmd_solve(int argc, char **argv)
             printf("winning first moves (%zu of %zu; %zu undecided: %s):", nwin, res.n_first, nopen, why_short);
         else
             printf("winning first moves (%zu of %zu):", nwin, res.n_first);
-        for (size_t i = 0; i < res.n_first; i++)
-            if (res.first_wins[i] == 1) {
-                ddz_format_move(&res.first[i], buf, sizeof buf);
-                printf(" %s", buf);
-            }
+        ddz_print_winning_moves(&res);
         printf("\nline:");
         for (size_t i = 0; i < line.n; i++) {
             ddz_format_move(&line.ply[i].move, buf, sizeof buf);
@@ -600,34 +510,19 @@ int ddz_cmd_solve(int argc, char **argv)
             ddz_table_free(kept);
             return 1;
         }
-        cli_out out;
-        if (!cli_out_open(&out, "solve", "--strategy", a.strategy, CLI_OUT_REPLACE)) {
-            ddz_table_free(kept);
-            return 1;
-        }
-        FILE *f = out.f;
-        fprintf(f, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
+        char header[512];
+        snprintf(header, sizeof header, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
         /* One thread (the same move at each node, whatever the machine), the table of the root's
          * solve kept, so that a node's re-solve mostly reads what the root proved. */
         ddz_solve_args b = a;
         b.opt.threads = 1;
         b.opt.all_first_moves = 0;
-        char why[512];
-        size_t nodes = 0, replies = 0;
-        double ts = ddz_now();
-        int wr = write_dag(f, &b, why, sizeof why, &nodes, &replies);
+        const ddz_dag positions = {sizeof(ddz_position), position_hash, same_position, NULL, 0, 0, NULL, 0};
+        int wr = ddz_strategy_write("solve", a.strategy, header, &positions, &a.pos, write_node, &b);
         if (wr) {
             ddz_table_free(kept);
-            fprintf(stderr, "ddz solve: --strategy '%s': not written: %s\n", a.strategy, why);
-            cli_out_discard(&out);
-            return interrupted ? 130 : 1;
+            return wr < 0 && interrupted ? 130 : 1;
         }
-        if (cli_out_close(&out)) {
-            ddz_table_free(kept);
-            return 1;
-        }
-        fprintf(stderr, "ddz solve: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
-                ddz_now() - ts);
     } else if (a.strategy) {
         fprintf(stderr, "ddz solve: --strategy '%s': not written: interrupted\n", a.strategy);
     }
