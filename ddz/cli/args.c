@@ -101,6 +101,27 @@ int ddz_parse_size(const char *s, size_t *out)
     return 0;
 }
 
+int ddz_parse_count(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int ddz_parse_seconds(const char *s, double *out)
+{
+    char *end;
+    double t = strtod(s, &end);
+    if (end == s || *end || !(t > 0) || !isfinite(t))
+        return -1;
+    *out = t;
+    return 0;
+}
+
 int ddz_read_rules(const char *cmd, const char *text, ddz_rules *out)
 {
     ddz_error e;
@@ -113,22 +134,16 @@ int ddz_read_rules(const char *cmd, const char *text, ddz_rules *out)
 int ddz_read_limits(const ddz_cmdline *c, const char *threads, const char *memory, const char *tlimit,
                     ddz_solve_options *opt)
 {
+    long t;
     if (threads) {
-        char *end;
-        long t = strtol(threads, &end, 10);
-        if (*end || end == threads || t < 0 || t > 256)
+        if (ddz_parse_count(threads, 0, 256, &t))
             return ddz_usage_error(c->cmd, c->usage, "--threads: a number 0 (all cores) to 256 expected, not", threads);
         opt->threads = (int)t;
     }
     if (memory && ddz_parse_size(memory, &opt->memory_bytes))
         return ddz_usage_error(c->cmd, c->usage, "--memory: a size such as 512M or 2G (at most 1T) expected, not",
                                memory);
-    if (tlimit) {
-        char *end;
-        double t = strtod(tlimit, &end);
-        if (*end || end == tlimit || !(t > 0) || !isfinite(t))
-            return ddz_usage_error(c->cmd, c->usage, "--time-limit: a positive number of seconds expected, not", tlimit);
-        opt->time_limit_s = t;
-    }
+    if (tlimit && ddz_parse_seconds(tlimit, &opt->time_limit_s))
+        return ddz_usage_error(c->cmd, c->usage, "--time-limit: a positive number of seconds expected, not", tlimit);
     return 0;
 }

@@ -19,10 +19,9 @@ int ddz_verify_positions(int argc, char **argv); /* verify_positions.c: ddz veri
 int ddz_verify_positions3(int argc, char **argv); /* verify_positions3.c: ddz verify --positions3 */
 int ddz_cmd_solve3(int argc, char **argv);  /* cmd_solve3.c: ddz solve3 L F1 F2 [--turn S] ... */
 int ddz_cmd_certify(int argc, char **argv); /* cmd_certify.c: ddz certify STRATEGY-FILE */
-int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 */
+int ddz_cmd_deal(int argc, char **argv);    /* cmd_bench.c: ddz deal SEED N1 N2 [N3] */
 int ddz_cmd_bench(int argc, char **argv);   /* cmd_bench.c: ddz bench SET_FILE... */
 int ddz_cmd_batch(int argc, char **argv);   /* cmd_batch.c: ddz batch FILE|- (also ddz solve -) */
-int ddz_cmd_deal3(int argc, char **argv);   /* cmd_bench3.c: ddz deal SEED N1 N2 N3 */
 int ddz_bench3_is_set(const char *path);    /* cmd_bench3.c: the file says '# players: 3' */
 int ddz_bench3(int argc, char **argv);      /* cmd_bench3.c: ddz bench on three-player sets */
 
@@ -77,6 +76,10 @@ int ddz_cmdline_read(const ddz_cmdline *c, int argc, char **argv, int *nargs);
 int ddz_usage_error(const char *cmd, const char *usage, const char *what, const char *arg);
 /* SIZE: bytes, or a number with K, M or G (binary units), at most 1T; 0 or -1 when not one. */
 int ddz_parse_size(const char *s, size_t *out);
+/* A whole number lo..hi (0), or -1 when s is not one. */
+int ddz_parse_count(const char *s, long lo, long hi, long *out);
+/* Seconds: a finite number above 0 (0), or -1. */
+int ddz_parse_seconds(const char *s, double *out);
 /* --rules R (NULL: the default rules): 0, or 2 after "ddz CMD: --rules: reason". */
 int ddz_read_rules(const char *cmd, const char *text, ddz_rules *out);
 /* Seconds on the monotonic clock, for timing and deadlines. */
