@@ -67,7 +67,7 @@ static const cli_help helps[] = {
      "win together, in turn order L, F1, F2, every hand open. Prints the winning side, every winning move of the "
      "seat to move (--turn, leading or answering --last made by --by), and a line of play: the winning side's "
      "first winning move at each turn against the losing side's stubbornest move (the one after which the "
-     "winners' proof takes the most nodes, where that is quick to find).",
+     "winners' proof takes the most nodes, in positions of at most 20 cards).",
      {{"--turn L|F1|F2", "the seat to move (default L)"},
       {"--last MOVE", "the move the seat to move answers (pass, the cards, or TYPE:CARDS); default: it leads"},
       {"--by L|F1|F2", "the seat that made --last (default: the seat before the one to move)"},
