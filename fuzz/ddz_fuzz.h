@@ -1,5 +1,6 @@
 /* Helpers the Dou Dizhu fuzz harnesses share: bytes to cards drawn from one deck, the move to
- * beat read from cards by the oracle's recogniser, and a position's text for messages. */
+ * beat read from cards by the oracle's recogniser, a position's text for messages, and the
+ * retrograde tables (two or three players) the solvers are compared with. */
 #ifndef DDZ_FUZZ_H
 #define DDZ_FUZZ_H
 
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "ddz_oracle.h"
+#include "ddz_oracle3.h"
 
 /* The card a byte stands for: a card of the notation (3..9, T/t/0/1, J, Q, K, A, 2, X/x/Y/y,
  * D/d/Z/z) is that card, so seeds and dictionary tokens read as hands; any other byte is
@@ -100,6 +102,33 @@ static inline void fzd_describe(char *buf, size_t cap, const ddz_rules *rules, c
         snprintf(buf, cap, "rules %s, %s %s, %s %s, beat %s", r, what1, a, what2, b, m);
     else
         snprintf(buf, cap, "rules %s, %s %s, beat %s", r, what1, a, m);
+}
+
+/* The retrograde table of a convention (reduced deck, no forbidden type, hands of at most
+ * max_cards) for two players (a ddzo_table) or three (a ddzo3_table), built on first use, kept;
+ * NULL when it could not be built. One max_cards per player count in a harness. */
+static inline void *fzd_retro(ddz_convention c, int players, int max_cards)
+{
+    static void *table[2][DDZ_CONVENTIONS];
+    static int tried[2][DDZ_CONVENTIONS];
+    int k = players == 3;
+    if (!tried[k][c]) {
+        ddz_rules r = {c, 0};
+        tried[k][c] = 1;
+        table[k][c] = k ? (void *)ddzo3_build(DDZO_DECK_SMALL, max_cards, &r)
+                        : (void *)ddzo_build(DDZO_DECK_SMALL, max_cards, &r);
+    }
+    return table[k][c];
+}
+
+/* Nonzero when h is a hand of the retrograde universe: at most max_cards cards of the reduced
+ * deck (3..8 and both jokers). */
+static inline int fzd_in_universe(ddz_hand h, int max_cards)
+{
+    for (int r = DDZ_R9; r < DDZ_RX; r++)
+        if (ddz_count(h, r))
+            return 0;
+    return ddz_size(h) <= max_cards;
 }
 
 #endif

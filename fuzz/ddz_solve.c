@@ -29,27 +29,6 @@ static const char *outcome_name(ddz_outcome o)
     return o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : o == DDZ_SOLVE_TIMEOUT ? "timeout" : "error";
 }
 
-/* The retrograde table of a convention (no forbidden types), built on first use, kept. */
-static ddzo_table *retro_table(ddz_convention c)
-{
-    static ddzo_table *t[DDZ_CONVENTIONS];
-    static int tried[DDZ_CONVENTIONS];
-    if (!tried[c]) {
-        ddz_rules r = {c, 0};
-        tried[c] = 1;
-        t[c] = ddzo_build(DDZO_DECK_SMALL, RETRO_MAX, &r);
-    }
-    return t[c];
-}
-
-static int in_small_deck(ddz_hand h)
-{
-    for (int r = DDZ_R9; r < DDZ_RX; r++)
-        if (ddz_count(h, r))
-            return 0;
-    return 1;
-}
-
 /* `got` (from fast, under the option named) agrees with naive: the same outcome and first
  * moves; every first move fast decided has naive's verdict; with every first move asked for,
  * fast decided them all. */
@@ -148,9 +127,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     /* The retrograde oracle where the position is in its universe. */
-    if (rules.forbidden == 0 && in_small_deck(pos.me) && in_small_deck(pos.enemy) && ddz_size(pos.me) <= RETRO_MAX &&
-        ddz_size(pos.enemy) <= RETRO_MAX) {
-        ddzo_table *t = retro_table(rules.convention);
+    if (rules.forbidden == 0 && fzd_in_universe(pos.me, RETRO_MAX) && fzd_in_universe(pos.enemy, RETRO_MAX)) {
+        ddzo_table *t = fzd_retro(rules.convention, 2, RETRO_MAX);
         if (t) {
             int v = ddzo_value(t, pos.me, pos.enemy, &pos.last);
             if (v < 0 || v != (want == DDZ_SOLVE_WIN))

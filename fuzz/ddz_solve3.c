@@ -22,26 +22,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static ddz_move scratch[DDZ_MAX_MOVES];
 static ddz_result naive_res, fast_res;
 
-static ddzo3_table *retro3(ddz_convention c)
-{
-    static ddzo3_table *t[DDZ_CONVENTIONS];
-    static int tried[DDZ_CONVENTIONS];
-    if (!tried[c]) {
-        ddz_rules r = {c, 0};
-        tried[c] = 1;
-        t[c] = ddzo3_build(DDZO_DECK_SMALL, RETRO3_MAX, &r);
-    }
-    return t[c];
-}
-
-static int in_small_deck(ddz_hand h)
-{
-    for (int r = DDZ_R9; r < DDZ_RX; r++)
-        if (ddz_count(h, r))
-            return 0;
-    return 1;
-}
-
 /* The text path: the bytes after byte 0 split at '/' into L, F1, F2, the seat, the move, its
  * maker (missing fields: NULL). */
 static void text_path(const uint8_t *data, size_t size, const ddz_rules *rules)
@@ -148,9 +128,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     int sizes_ok = 1;
     for (int s = 0; s < 3; s++)
-        sizes_ok &= in_small_deck(p.hand[s]) && ddz_size(p.hand[s]) <= RETRO3_MAX;
+        sizes_ok &= fzd_in_universe(p.hand[s], RETRO3_MAX);
     if (sizes_ok) {
-        ddzo3_table *t = retro3(rules.convention);
+        ddzo3_table *t = fzd_retro(rules.convention, 3, RETRO3_MAX);
         if (t) {
             int v = ddzo3_value(t, &p);
             if (v != ddz3_landlord_wins(&p, want))

@@ -305,7 +305,7 @@ static int set_group(const plan *p, mj_hand *h, int g, uint32_t i)
  * gives its share of the time (about 17 ns a read here: 0.02 ns a hand a candidate). Buffers
  * of 64 and 256 hands were slower on make verify's 14-tile shards (one thread, alternating
  * runs); 4,096 no faster than 1,024. */
-enum { BUF = 1024 };
+enum { BUF = 1024, CV_MIN = 9 /* folds per hand in a short block: 3 (a rest per outer group); a long one: 27 / its length */ };
 
 typedef struct {
     mj_hand hands[BUF];
@@ -425,10 +425,13 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
      * the part from the outer group that moved is folded again at each block */
     orc_shv pre[ORC_GROUPS + 1];
     int fresh = 0;
+    /* the forms folded: orc_sh_final reads seven pairs only for hands completed at 14 tiles */
+    const int wsize = n % 3 == 1 ? n + 1 : n;
+    const unsigned ff = wsize == 14 ? p->sr.forms : p->sr.forms & ~(unsigned)(MJ_FORM_7P | MJ_FORM_7P4);
     if (shm) {
         pre[0] = orc_sh_unit;
         for (int g = L + 1; g < ORC_GROUPS; g++)
-            if (p->sr.type[g] != ORC_GT_NONE) orc_sh_fold(&pre[0], &orc_sh_table[p->sr.type[g]][0], &pre[0]);
+            if (p->sr.type[g] != ORC_GT_NONE) orc_sh_fold(&pre[0], &orc_sh_table[p->sr.type[g]][0], &pre[0], ff);
     }
     uint64_t rank = lo;
     if (judging) jb->m = 0;
@@ -445,12 +448,15 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
         orc_shv excl[ORC_GROUPS];   /* effective: the other groups but g and L folded */
         uint32_t keys[ORC_GROUPS] = {0};
         const orc_shv *ltab = NULL;
+        orc_shperm cv[3 * 9], pacc;
+        int cvkind[3 * 9], ncv = -1; /* -1: the block's outer kinds are not folded (see below) */
         if (shm && p->mode == MJ_MODE_SHANTEN) {
             for (int g = fresh; g < L; g++)
-                orc_sh_fold(&pre[g], &orc_sh_table[p->sr.type[g]][p->sh[g]->key[idx[g]]], &pre[g + 1]);
+                orc_sh_fold(&pre[g], &orc_sh_table[p->sr.type[g]][p->sh[g]->key[idx[g]]], &pre[g + 1], ff);
             fresh = L;
             acc = pre[L];
             ltab = orc_sh_table[p->sr.type[L]];
+            orc_sh_perm(&p->sr, &acc, n, &pacc);
         } else if (shm) {
             for (int g = 0; g < ORC_GROUPS; g++) {
                 excl[g] = orc_sh_unit;
@@ -459,11 +465,31 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
             for (int g = 0; g < ORC_GROUPS; g++) {
                 if (g == L || p->sr.type[g] == ORC_GT_NONE) continue;
                 const orc_shv *v = &orc_sh_table[p->sr.type[g]][keys[g]];
-                orc_sh_fold(&acc, v, &acc);
+                orc_sh_fold(&acc, v, &acc, ff);
                 for (int e = 0; e < ORC_GROUPS; e++)
-                    if (e != g && e != L) orc_sh_fold(&excl[e], v, &excl[e]);
+                    if (e != g && e != L) orc_sh_fold(&excl[e], v, &excl[e], ff);
             }
             ltab = orc_sh_table[p->sr.type[L]];
+            /* effective, 3k+1: hand + t for t in outer group g is excl[g] (+) (g's shape + t)
+             * (+) L's shape, and the first two are the same for the whole block, so a block of
+             * CV_MIN hands or more folds them once per t (at most 27) instead of folding each
+             * group's rest once a hand */
+            if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && m >= CV_MIN) {
+                orc_sh_perm(&p->sr, &acc, n + 1, &pacc);
+                ncv = 0;
+                for (int g = 0; g < L; g++) {
+                    int type = p->sr.type[g];
+                    if (type == ORC_GT_NONE) continue;
+                    for (int xo = 0; xo < orc_sh_width(type); xo++) {
+                        int kind = orc_sh_kind(g, type, xo);
+                        if (h.count[kind] >= MJ_MAX_COPIES) continue;
+                        orc_shv v;
+                        orc_sh_fold(&excl[g], &orc_sh_table[type][keys[g] + orc_pow5[xo]], &v, ff);
+                        orc_sh_perm(&p->sr, &v, n + 1, &cv[ncv]);
+                        cvkind[ncv++] = kind;
+                    }
+                }
+            }
         }
         if (!judging && !waits) {
             uint64_t pos = 0;
@@ -500,8 +526,29 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                 }
                 if (p->mode == MJ_MODE_SHANTEN) {
                     for (uint32_t i = 0; i < take; i++)
-                        jb->twaits[k0 + i] = enc_shanten(orc_sh_final(&p->sr, &acc, &ltab[ls->key[x + i]], n));
+                        jb->twaits[k0 + i] = enc_shanten(orc_sh_min(&pacc, &ltab[ls->key[x + i]]));
+                } else if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && ncv >= 0) {
+                    /* 3k+1, a long block: each kind of an outer group read from its folded
+                     * vector (cv), each kind of group L from acc and L's shape plus that kind */
+                    const int tl = p->sr.type[L], wl = orc_sh_width(tl);
+                    for (uint32_t i = 0; i < take; i++) {
+                        const uint32_t key = ls->key[x + i];
+                        const orc_shv *lv = &ltab[key];
+                        int s = orc_sh_min(&pacc, lv); /* n and n + 1 share their perm: 3k+1 */
+                        mj_kindset set = 0;
+                        if (s >= 0 && s != MJ_TRUTH_NO_SHANTEN) {
+                            for (int c = 0; c < ncv; c++)
+                                if (orc_sh_below(&cv[c], lv, s)) set |= (mj_kindset)1 << cvkind[c];
+                            for (int xl = 0; xl < wl; xl++) {
+                                int kind = orc_sh_kind(L, tl, xl);
+                                if (dst[i].count[kind] < MJ_MAX_COPIES && orc_sh_below(&pacc, &ltab[key + orc_pow5[xl]], s))
+                                    set |= (mj_kindset)1 << kind;
+                            }
+                        }
+                        jb->twaits[k0 + i] = set | enc_shanten(s) << MJ_VERIFY_SHANTEN_SHIFT;
+                    }
                 } else if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1) {
+                    /* 3k+1, a short block: each group's rest folded once a hand */
                     /* 3k+1: the block's folds reused, each group's rest made once a hand */
                     for (uint32_t i = 0; i < take; i++) {
                         const orc_shv *lv = &ltab[ls->key[x + i]];
@@ -514,7 +561,7 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                             for (int g = 0; g < ORC_GROUPS; g++) {
                                 if (g == L) rp[g] = &acc;
                                 else {
-                                    orc_sh_fold(&excl[g], lv, &rest[g]);
+                                    orc_sh_fold(&excl[g], lv, &rest[g], ff);
                                     rp[g] = &rest[g];
                                 }
                             }

@@ -4,8 +4,10 @@
 #define MJ_ORACLE_INTERNAL_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "mj_rules.h"
+#include "mj_shanten_truth.h"
 
 /* Feature bits of one group's shape (a suit's 9 counts or the honors' 7). Bit j of
  * KM is "meld-only complete once j of its four-of-a-kinds are set aside", KP the same
@@ -90,11 +92,70 @@ static inline int orc_sh_kind(int g, int type, int x) { return type == ORC_GT_TE
 bool orc_sh_rules_of(const mj_rules *r, orc_sh_rules *out);
 /* The key of group g's held shape in h. */
 uint32_t orc_sh_key(const mj_hand *h, int g, int type);
-/* out = a (+) b: per tag kind, the min-plus combination over the ways to split it. */
-void orc_sh_fold(const orc_shv *a, const orc_shv *b, orc_shv *out);
+/* out = a (+) b: per tag kind, the min-plus combination over the ways to split it; only the tags
+ * of the forms in `forms` (MJ_FORM_* bits: std, 7p, 7p4; 13o always), the others ORC_SH_INF,
+ * which orc_sh_final never reads under the same forms. */
+void orc_sh_fold(const orc_shv *a, const orc_shv *b, orc_shv *out, unsigned forms);
 /* The shanten of a hand of n tiles whose groups fold to acc (+) last; MJ_TRUTH_NO_SHANTEN when
  * n is not 3k+1 or 3k+2 up to 14 or no form reaches it. */
 int orc_sh_final(const orc_sh_rules *sr, const orc_shv *acc, const orc_shv *last, int n);
+/* acc's tags placed against last's (orc_sh_final's pairing for n tiles; 63 where a tag takes no
+ * part, and 63 for ORC_SH_INF), so that orc_sh_final(sr, acc, last, n) is min over i of
+ * pa[i] + last[i], less one, when that is below 63, and MJ_TRUTH_NO_SHANTEN otherwise: a form's
+ * finite distance is at most the 14 tiles of a hand, so a sum of 63 or more is one with an
+ * infinite part either way. Four words, for the byte-parallel orc_sh_below and orc_sh_min. */
+typedef struct {
+    uint64_t w[4];
+} orc_shperm;
+void orc_sh_perm(const orc_sh_rules *sr, const orc_shv *acc, int n, orc_shperm *out);
+
+/* pa + last byte by byte (each byte at most 63 + ORC_SH_INF = 127: no carries), the four bytes
+ * past the 28 tags 127. */
+static inline void orc_sh_sums(const orc_shperm *pa, const orc_shv *last, uint64_t x[4])
+{
+    uint64_t b[3];
+    uint32_t b3;
+    memcpy(b, last->v, 24);
+    memcpy(&b3, last->v + 24, 4);
+    x[0] = pa->w[0] + b[0];
+    x[1] = pa->w[1] + b[1];
+    x[2] = pa->w[2] + b[2];
+    x[3] = ((pa->w[3] + b3) & 0xffffffffull) | 0x7f7f7f7f00000000ull;
+}
+
+/* orc_sh_final(sr, acc, last, n) < s for pa = orc_sh_perm(sr, acc, n) and 0 <= s <= 14: some
+ * byte of the sums is at most s (the exact "some byte below s + 1" of bytes under 128). */
+static inline bool orc_sh_below(const orc_shperm *pa, const orc_shv *last, int s)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull, lim = ones * (uint64_t)(s + 1);
+    uint64_t x[4];
+    orc_sh_sums(pa, last, x);
+    return (((x[0] - lim) & ~x[0]) | ((x[1] - lim) & ~x[1]) | ((x[2] - lim) & ~x[2]) | ((x[3] - lim) & ~x[3])) & highs;
+}
+
+/* Byte by byte min of two words of bytes under 128: (x | 128) - y keeps each byte's high bit
+ * where x >= y, and no byte borrows from the next. */
+static inline uint64_t orc_min8(uint64_t x, uint64_t y)
+{
+    const uint64_t highs = 0x8080808080808080ull;
+    uint64_t ge = (((x | highs) - y) & highs) >> 7;
+    uint64_t pick_y = ge * 0xff;
+    return (y & pick_y) | (x & ~pick_y);
+}
+
+/* orc_sh_final(sr, acc, last, n) for pa = orc_sh_perm(sr, acc, n). */
+static inline int orc_sh_min(const orc_shperm *pa, const orc_shv *last)
+{
+    uint64_t x[4];
+    orc_sh_sums(pa, last, x);
+    uint64_t m = orc_min8(orc_min8(x[0], x[1]), orc_min8(x[2], x[3]));
+    m = orc_min8(m, m >> 32);
+    m = orc_min8(m, m >> 16);
+    m = orc_min8(m, m >> 8);
+    int best = (int)(m & 0xff);
+    return best >= 63 ? MJ_TRUTH_NO_SHANTEN : best - 1;
+}
+
 /* The effective kinds of a hand h of 3k+1 tiles and shanten s whose groups have these keys,
  * rest[g] being the fold of every group but g (mj_truth_effective's inner loop). */
 mj_kindset orc_sh_effective_add(const orc_sh_rules *sr, const mj_hand *h, const uint32_t key[ORC_GROUPS],

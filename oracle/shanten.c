@@ -7,7 +7,6 @@
 
 #include "oracle_internal.h"
 
-static const uint32_t pow5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
 
 static orc_shv *tables[ORC_GT_TYPES];
 const orc_shv *orc_sh_table[ORC_GT_TYPES];
@@ -29,20 +28,20 @@ static void gen_std(uint32_t *mark, uint8_t *c, int type, int from, int m, uint3
     int w = orc_sh_width(type);
     mark[key] |= 1u << (ORC_SH_STD + 2 * m);
     for (int x = 0; x < w; x++)
-        if (c[x] <= 2) mark[key + 2 * pow5[x]] |= 1u << (ORC_SH_STD + 2 * m + 1);
+        if (c[x] <= 2) mark[key + 2 * orc_pow5[x]] |= 1u << (ORC_SH_STD + 2 * m + 1);
     if (m == 4) return;
     int types = w + (type == ORC_GT_SUIT ? 7 : 0);
     for (int t = from; t < types && t < 16; t++) {
         if (t < w && t < 9) {
             if (c[t] + 3 > MJ_MAX_COPIES) continue;
             c[t] += 3;
-            gen_std(mark, c, type, t, m + 1, key + 3 * pow5[t]);
+            gen_std(mark, c, type, t, m + 1, key + 3 * orc_pow5[t]);
             c[t] -= 3;
         } else if (t - w < 7) {
             int i = t - w; /* run i, i+1, i+2 */
             if (c[i] == MJ_MAX_COPIES || c[i + 1] == MJ_MAX_COPIES || c[i + 2] == MJ_MAX_COPIES) continue;
             c[i]++, c[i + 1]++, c[i + 2]++;
-            gen_std(mark, c, type, t, m + 1, key + pow5[i] + pow5[i + 1] + pow5[i + 2]);
+            gen_std(mark, c, type, t, m + 1, key + orc_pow5[i] + orc_pow5[i + 1] + orc_pow5[i + 2]);
             c[i]--, c[i + 1]--, c[i + 2]--;
         }
     }
@@ -61,7 +60,7 @@ static void gen_special(uint32_t *mark, int type)
 {
     int w = orc_sh_width(type);
     uint8_t c[9];
-    for (uint32_t key = 0; key < pow5[w]; key++) {
+    for (uint32_t key = 0; key < orc_pow5[w]; key++) {
         int n = decode(key, w, c);
         bool q2 = true, q4 = true, orph = true;
         int doubled = 0;
@@ -101,7 +100,7 @@ static int tag_size(int type, int t)
 static orc_shv *build(int type)
 {
     const int w = orc_sh_width(type);
-    const uint32_t keys = pow5[w];
+    const uint32_t keys = orc_pow5[w];
     uint32_t *mark = calloc(keys, sizeof *mark);
     orc_shv *tab = malloc((size_t)keys * sizeof *tab);
     if (!mark || !tab) {
@@ -116,7 +115,7 @@ static orc_shv *build(int type)
         if (!mark[key]) continue;
         decode(key, w, c);
         for (int x = 0; x < w; x++)
-            if (c[x]) mark[key - pow5[x]] |= mark[key];
+            if (c[x]) mark[key - orc_pow5[x]] |= mark[key];
     }
     for (uint32_t key = 0; key < keys; key++) {
         int n = decode(key, w, c);
@@ -124,7 +123,7 @@ static orc_shv *build(int type)
         memset(kept, 0, ORC_SH_TAGS);
         for (int x = 0; x < w; x++) {
             if (!c[x]) continue;
-            const uint8_t *less = tab[key - pow5[x]].v;
+            const uint8_t *less = tab[key - orc_pow5[x]].v;
             for (int t = 0; t < ORC_SH_TAGS; t++) kept[t] = kept[t] > less[t] ? kept[t] : less[t];
         }
         for (int t = 0; t < ORC_SH_TAGS; t++)
@@ -185,20 +184,28 @@ uint32_t orc_sh_key(const mj_hand *h, int g, int type)
 
 static inline uint8_t sat(int v) { return (uint8_t)(v < ORC_SH_INF ? v : ORC_SH_INF); }
 
-void orc_sh_fold(const orc_shv *a, const orc_shv *b, orc_shv *out)
+void orc_sh_fold(const orc_shv *a, const orc_shv *b, orc_shv *out, unsigned forms)
 {
     orc_shv o;
-    for (int m = 0; m <= 4; m++)
-        for (int p = 0; p <= 1; p++) {
-            int best = ORC_SH_INF;
-            for (int m1 = 0; m1 <= m; m1++)
-                for (int p1 = 0; p1 <= p; p1++) {
-                    int v = a->v[ORC_SH_STD + 2 * m1 + p1] + b->v[ORC_SH_STD + 2 * (m - m1) + (p - p1)];
-                    if (v < best) best = v;
-                }
-            o.v[ORC_SH_STD + 2 * m + p] = sat(best);
+    if (forms & MJ_FORM_STD)
+        for (int m = 0; m <= 4; m++)
+            for (int p = 0; p <= 1; p++) {
+                int best = ORC_SH_INF;
+                for (int m1 = 0; m1 <= m; m1++)
+                    for (int p1 = 0; p1 <= p; p1++) {
+                        int v = a->v[ORC_SH_STD + 2 * m1 + p1] + b->v[ORC_SH_STD + 2 * (m - m1) + (p - p1)];
+                        if (v < best) best = v;
+                    }
+                o.v[ORC_SH_STD + 2 * m + p] = sat(best);
+            }
+    else
+        memset(o.v + ORC_SH_STD, ORC_SH_INF, 10);
+    for (int f = 0; f < 2; f++) {
+        int base = f ? ORC_SH_P74 : ORC_SH_P7;
+        if (!(forms & (f ? MJ_FORM_7P4 : MJ_FORM_7P))) {
+            memset(o.v + base, ORC_SH_INF, 8);
+            continue;
         }
-    for (int base = ORC_SH_P7; base <= ORC_SH_P74; base += ORC_SH_P74 - ORC_SH_P7)
         for (int q = 0; q <= 7; q++) {
             int best = ORC_SH_INF;
             for (int q1 = 0; q1 <= q; q1++) {
@@ -207,6 +214,7 @@ void orc_sh_fold(const orc_shv *a, const orc_shv *b, orc_shv *out)
             }
             o.v[base + q] = sat(best);
         }
+    }
     o.v[ORC_SH_O13] = sat(a->v[ORC_SH_O13] + b->v[ORC_SH_O13]);
     int e1 = a->v[ORC_SH_O13] + b->v[ORC_SH_O13 + 1], e2 = a->v[ORC_SH_O13 + 1] + b->v[ORC_SH_O13];
     o.v[ORC_SH_O13 + 1] = sat(e1 < e2 ? e1 : e2);
@@ -243,6 +251,32 @@ int orc_sh_final(const orc_sh_rules *sr, const orc_shv *acc, const orc_shv *last
     return best >= ORC_SH_INF ? MJ_TRUTH_NO_SHANTEN : best - 1;
 }
 
+void orc_sh_perm(const orc_sh_rules *sr, const orc_shv *a, int n, orc_shperm *out)
+{
+    uint8_t pa[32];
+    memset(pa, 63, sizeof pa);
+    if (n >= 1 && n <= 14 && n % 3 != 0) {
+        const int wsize = n % 3 == 1 ? n + 1 : n, M = (wsize - 2) / 3;
+        if (sr->forms & MJ_FORM_STD)
+            for (int m1 = 0; m1 <= M; m1++)
+                for (int p1 = 0; p1 <= 1; p1++) pa[ORC_SH_STD + 2 * m1 + p1] = a->v[ORC_SH_STD + 2 * (M - m1) + (1 - p1)];
+        if (wsize == 14) {
+            for (int f = 0; f < 2; f++) {
+                if (!(sr->forms & (f ? MJ_FORM_7P4 : MJ_FORM_7P))) continue;
+                int base = f ? ORC_SH_P74 : ORC_SH_P7;
+                for (int q = 0; q <= 7; q++) pa[base + q] = a->v[base + 7 - q];
+            }
+            if ((sr->forms & MJ_FORM_13O) && sr->orphans) {
+                pa[ORC_SH_O13 + 1] = a->v[ORC_SH_O13];
+                pa[ORC_SH_O13] = a->v[ORC_SH_O13 + 1];
+            }
+        }
+    }
+    for (int i = 0; i < 32; i++)
+        if (pa[i] > 63) pa[i] = 63;
+    memcpy(out->w, pa, sizeof out->w);
+}
+
 /* ---- whole hands ---- */
 
 static const orc_shv *group_vec(const orc_sh_rules *sr, const uint32_t key[ORC_GROUPS], int g)
@@ -254,7 +288,7 @@ static const orc_shv *group_vec(const orc_sh_rules *sr, const uint32_t key[ORC_G
 static int shanten_of_keys(const orc_sh_rules *sr, const uint32_t key[ORC_GROUPS], int n)
 {
     orc_shv acc = *group_vec(sr, key, 0);
-    for (int g = 1; g < ORC_GROUPS - 1; g++) orc_sh_fold(&acc, group_vec(sr, key, g), &acc);
+    for (int g = 1; g < ORC_GROUPS - 1; g++) orc_sh_fold(&acc, group_vec(sr, key, g), &acc, sr->forms);
     return orc_sh_final(sr, &acc, group_vec(sr, key, ORC_GROUPS - 1), n);
 }
 
@@ -284,7 +318,7 @@ mj_kindset orc_sh_effective_add(const orc_sh_rules *sr, const mj_hand *h, const 
         for (int x = 0; x < orc_sh_width(type); x++) {
             int kind = orc_sh_kind(g, type, x);
             if (h->count[kind] >= MJ_MAX_COPIES) continue;
-            if (orc_sh_final(sr, rest[g], &orc_sh_table[type][key[g] + pow5[x]], h->tiles + 1) < s)
+            if (orc_sh_final(sr, rest[g], &orc_sh_table[type][key[g] + orc_pow5[x]], h->tiles + 1) < s)
                 set |= (mj_kindset)1 << kind;
         }
     }
@@ -298,7 +332,7 @@ static mj_kindset effective_add(const orc_sh_rules *sr, const mj_hand *h, const 
     for (int g = 0; g < ORC_GROUPS; g++) {
         rest[g] = orc_sh_unit;
         for (int o = 0; o < ORC_GROUPS; o++)
-            if (o != g && sr->type[g] != ORC_GT_NONE) orc_sh_fold(&rest[g], group_vec(sr, key, o), &rest[g]);
+            if (o != g && sr->type[g] != ORC_GT_NONE) orc_sh_fold(&rest[g], group_vec(sr, key, o), &rest[g], sr->forms);
         rp[g] = &rest[g];
     }
     return orc_sh_effective_add(sr, h, key, rp, s);

@@ -20,13 +20,15 @@ STATE=${STATE:-reports/shanten-pieces}
 REPORTS=${REPORTS:-reports}
 NICE=${NICE:-19}
 ALGO=${ALGO:-sh-table,is_win:table}
-# wall ns a hand at 2 threads on a quiet 2-core VM, from CPU time measured on this one (Intel Xeon,
-# 26 Nov): `verify --mode shanten --rules riichi --tiles 34 --sizes 7 --algo sh-table,is_win:table
-# --threads 1` took 1.95 s of CPU for 18,623,330 hands (105 ns), and `--mode effective --algo
-# sh-table` 20.99 s (1,127 ns); halved for 2 threads. Shared with other work, a piece takes longer
-# (piece r1: 611 s of wall under a load of about 28 where 114,497,397 x 55 ns is 6 s).
-NS_SHANTEN=${NS_SHANTEN:-55}
-NS_EFFECTIVE=${NS_EFFECTIVE:-565}
+# wall ns a hand at 2 threads on a 2-core VM, from CPU time measured on one thread (Intel Xeon,
+# 26 Nov, shared with builds, so upper bounds), the shanten truth's table building (0.55 s) left
+# out: `verify --mode shanten --rules riichi --tiles 34 --sizes 14 --shard 777/4096 --algo
+# sh-table,is_win:table --threads 1` 6.45 s of CPU for 79,716,920 hands (74 ns), and `--mode
+# effective --sizes 13 --shard 1777/16384 --algo sh-table` 2.77 s for 6,013,281 hands (369 ns);
+# halved for 2 threads. Shared with other work, a piece takes longer (piece r1: 611 s of wall
+# under a load of about 28 where 114,497,397 x 55 ns is 6 s).
+NS_SHANTEN=${NS_SHANTEN:-40}
+NS_EFFECTIVE=${NS_EFFECTIVE:-185}
 mkdir -p "$STATE" "$REPORTS" || exit 1
 
 # group|rules|mode|sizes|algo|shards|hands (hands of those sizes, from mjverify count)
@@ -37,13 +39,13 @@ r10|riichi|shanten|10|$ALGO|1|1900269316
 r11|riichi|shanten|11|$ALGO|1|7558429024
 r13|riichi|shanten|13|$ALGO|4|98521596000
 r14|riichi|shanten|14|$ALGO|12|326520504500
-e13|riichi|effective|13|sh-table|36|98521596000
+e13|riichi|effective|13|sh-table|12|98521596000
 s1|sanma|shanten|1-8|$ALGO|1|22517082
 s10|sanma|shanten|10|$ALGO|1|249599610
 s11|sanma|shanten|11|$ALGO|1|830534445
 s13|sanma|shanten|13|$ALGO|1|7633490490
 s14|sanma|shanten|14|$ALGO|1|21310147575
-f13|sanma|effective|13|sh-table|3|7633490490
+f13|sanma|effective|13|sh-table|1|7633490490
 EOF
 }
 

@@ -269,7 +269,8 @@ START_TEST(fast_against_naive)
     ddz_rules r = {(ddz_convention)(seed % 2), 0};
     static ddz_result a, b;
     const ddz_solver3 *fast = ddz_solver3_find("fast3"), *naive = ddz_solver3_find("naive3");
-    int configs[] = {0, DDZ_FAST3_NO_SPLIT, DDZ_FAST3_NO_PARTNER, DDZ_FAST3_NO_TABLE, DDZ_FAST3_NO_COLLAPSE | DDZ_FAST3_NO_ETC, 31};
+    int configs[] = {0, DDZ_FAST3_NO_SPLIT, DDZ_FAST3_NO_PARTNER, DDZ_FAST3_NO_TABLE,
+                     DDZ_FAST3_NO_COLLAPSE | DDZ_FAST3_NO_ETC | DDZ_FAST3_NO_FORCED, 63};
     for (int i = 0; i < 150; i++) {
         ddz_position3 p = random_position(&st, &r);
         ddz_solve_options opt = {.threads = 1, .all_first_moves = 1};

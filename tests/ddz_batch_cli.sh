@@ -5,11 +5,7 @@
 # that parse, # expect: checked, bad flags refused. Usage: ddz_batch_cli.sh DDZ
 set -u
 ddz=$1
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 tmp=${TMPDIR:-/tmp}/ddz_batch_cli.$$
 mkdir -p "$tmp"
 cat >"$tmp/set.txt" <<'SET'
@@ -74,5 +70,4 @@ bad tlimit "--time-limit" batch - --time-limit 0
 bad memory "--memory" batch - --memory 12Q
 
 rm -rf "$tmp"
-echo "ddz_batch_cli: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish ddz_batch_cli

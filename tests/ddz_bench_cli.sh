@@ -6,11 +6,7 @@
 set -u
 ddz=$1
 src=$2
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 tmp=${TMPDIR:-/tmp}/ddz_bench_cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -179,5 +175,4 @@ check inflation-undecided "FAIL  work inflation at most 1.2 on 2 threads, each o
 check summary-inflation "1.000,3" "$(awk -F, '$2 == "fast" && $4 == 1 { print $22 "," $23 }' "$tmp/s.csv")"
 check summary-naive-inflation "-" "$(awk -F, '$2 == "naive" { print $22 }' "$tmp/s.csv")"
 
-echo "ddz_bench_cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish ddz_bench_cli

@@ -7,11 +7,7 @@
 set -u
 ddz=$1
 src=$2
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 repo=$tmp/repo
@@ -65,5 +61,4 @@ check certify-budget-line "FAIL  certify hard (rlcard): not run, the certify bud
   "$(grep 'certify hard' "$tmp/out")"
 [ -f "$tmp/cert3.log" ]; check certify-budget-no-call 1 $?
 
-echo "ddz_bench_script: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish ddz_bench_script

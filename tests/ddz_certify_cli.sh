@@ -6,25 +6,14 @@
 set -u
 ddz=$1
 script=${2:-}
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 tmp=${TMPDIR:-/tmp}/ddz_certify_cli.$$
 mkdir -p "$tmp"
 
 # The solver's certificates of small wins, leading and answering, both conventions, a forbidden type.
-for pos in "32JJ 7TTD" "6666A KK --last 2" "33344456 78 --rules douzero" "333444XD 5 --rules douzero" \
-           "3334447 A2 --rules rlcard,no-bomb" "TT37J7T8 5QD29" "345678QQ 9TJQK --last 3" \
-           "AAKKQQ 22 --rules douzero" "3333JQ 2X --last 4" "34567QQ 89TJK --last 6"; do
-  # shellcheck disable=SC2086
-  "$ddz" solve $pos --threads 1 --strategy "$tmp/c.txt" >/dev/null 2>&1
-  rc=$?
-  out=$("$ddz" certify "$tmp/c.txt" 2>&1)
-  case "$rc $?:$out" in "0 0:certified: "*) passed=$((passed + 1)) ;;
-    *) failed=$((failed + 1)); echo "FAIL solver certificate $pos: solve rc $rc: $out" ;; esac
-done
+certified solve "32JJ 7TTD" "6666A KK --last 2" "33344456 78 --rules douzero" "333444XD 5 --rules douzero" \
+  "3334447 A2 --rules rlcard,no-bomb" "TT37J7T8 5QD29" "345678QQ 9TJQK --last 3" \
+  "AAKKQQ 22 --rules douzero" "3333JQ 2X --last 4" "34567QQ 89TJK --last 6"
 
 # The base certificate every mutation starts from (its lines are in ddz_solve_cli's style: fixed).
 "$ddz" solve 32JJ 7TTD --threads 1 --strategy "$tmp/base.txt" >/dev/null 2>&1
@@ -35,12 +24,9 @@ reply single:7 -> 5
 reply single:T -> 6
 reply pair:TT -> 7" "$(sed -n '/^node 3 /,/^node 4 /p' "$tmp/base.txt" | sed '$d')"
 
-# rejected: name, expected exit status, expected output line, sed script applied to the base
-mutant() {
-  sed "$4" "$tmp/base.txt" >"$tmp/m.txt"
-  out=$("$ddz" certify "$tmp/m.txt" 2>&1)
-  check "$1" "$2 $3" "$? $(echo "$out" | sed "s|$tmp/m.txt|F|")"
-}
+# rejected: name, expected exit status, expected output line (the file written F), sed script
+# applied to the base
+mutant_name=F
 mutant drop-reply 1 "rejected: F:14: node 3 misses the reply single:T (a legal answer to pass): 2 listed, 3 legal" \
   '/^reply single:T -> 6$/d'
 mutant bogus-reply 1 "rejected: F:16: reply single:3 at node 3 is no legal answer to pass" \
@@ -144,5 +130,4 @@ if [ -n "$script" ]; then
 fi
 
 rm -rf "$tmp"
-echo "ddz_certify_cli: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish ddz_certify_cli

@@ -3,11 +3,7 @@
 # with one line naming the byte and the reason. Usage: ddz_cli.sh DDZ
 set -u
 ddz=$1
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 err=/tmp/ddz_cli_err.$$
 tab=$(printf '\t')
 
@@ -84,5 +80,4 @@ for c in moves solve play verify certify deal batch bench; do
 done
 
 rm -f "$err"
-printf 'ddz_cli: %d passed, %d failed\n' "$passed" "$failed"
-[ "$failed" -eq 0 ]
+finish ddz_cli

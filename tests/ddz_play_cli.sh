@@ -6,11 +6,7 @@
 # Usage: ddz_play_cli.sh DDZ
 set -u
 ddz=$1
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 intro="you hold ENEMY, the solver holds ME and moves first; type a move (pass, 345678 or TYPE:CARDS), ? for your legal moves, h for a hint, q to stop"
 
 # A win for the solver: its bomb, then the why; ?, h, an illegal move, escaped control bytes, a card
@@ -72,5 +68,4 @@ rc 0" "$(echo "$out" | tail -2)"
 "$ddz" play 32JJ 7TTB </dev/null >/dev/null 2>&1; check bad-hand 1 $?
 "$ddz" play 3 4 --strategy x </dev/null >/dev/null 2>&1; check bad-flag 2 $?
 
-echo "ddz_play_cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish ddz_play_cli

@@ -4,11 +4,7 @@
 # one line and the right exit status. Usage: ddz_solve_cli.sh DDZ
 set -u
 ddz=$1
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 tmp=${TMPDIR:-/tmp}/ddz_solve_cli.$$
 mkdir -p "$tmp"
 
@@ -100,5 +96,4 @@ bad playflag 2 "unknown flag '--json'" play 3 4 --json
 bad firstvalue 2 "takes no value" solve 3 4 --first=1
 
 rm -rf "$tmp"
-echo "ddz_solve_cli: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish ddz_solve_cli

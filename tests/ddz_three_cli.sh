@@ -5,11 +5,7 @@
 # Usage: ddz_three_cli.sh DDZ
 set -u
 ddz=$1
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 tmp=${TMPDIR:-/tmp}/ddz_three_cli.$$
 mkdir -p "$tmp"
 
@@ -43,23 +39,11 @@ err bad-flag 2 "ddz solve3: unknown flag '--turns'" 3 4 5 --turns L
 err bad-threads 2 "ddz solve3: --threads: a number 0 (all cores) to 256 expected, not 'x'" 3 4 5 --threads x
 
 # The solver's certificates, both conventions, either side winning, leading and answering.
-for pos in "KK A 3 --turn F2 --last Q --by F1" "345 6 7" "3456 789 TJ" "33456 77 8" "3333 45 46" \
-           "89TJQK 3456 7 --turn F1 --last 2 --by L" "33344456 78 9T --rules douzero" "2X 3456 D --turn F2"; do
-  # shellcheck disable=SC2086
-  "$ddz" solve3 $pos --threads 1 --strategy "$tmp/c.txt" >/dev/null 2>&1
-  rc=$?
-  out=$("$ddz" certify "$tmp/c.txt" 2>&1)
-  case "$rc $?:$out" in "0 0:certified: "*) passed=$((passed + 1)) ;;
-    *) failed=$((failed + 1)); echo "FAIL solver certificate $pos: solve rc $rc: $out" ;; esac
-done
+certified solve3 "KK A 3 --turn F2 --last Q --by F1" "345 6 7" "3456 789 TJ" "33456 77 8" "3333 45 46" \
+  "89TJQK 3456 7 --turn F1 --last 2 --by L" "33344456 78 9T --rules douzero" "2X 3456 D --turn F2"
 "$ddz" solve3 KK A 3 --turn F2 --last Q --by F1 --strategy "$tmp/base.txt" >/dev/null 2>&1
 check base "certified: the farmers win KK A 3 F2 single:Q F1: 4 nodes, 2 replies, depth 2" "$("$ddz" certify "$tmp/base.txt")"
 check base-stdin "certified: the farmers win KK A 3 F2 single:Q F1: 4 nodes, 2 replies, depth 2" "$("$ddz" certify - <"$tmp/base.txt")"
-mutant() { # name, expected status, expected line, sed script
-  sed "$4" "$tmp/base.txt" >"$tmp/m.txt"
-  out=$("$ddz" certify "$tmp/m.txt" 2>&1); rc=$?
-  check "$1" "$2 $3" "$rc $(printf '%s\n' "$out" | sed "s|$tmp/m.txt|M|")"
-}
 mutant missing-reply 1 "rejected: M:7: node 2 (KK A 3 L single:Q F1): the legal reply is not listed: single:K" '/^reply single:K/d'
 mutant wrong-play 1 "rejected: M:6: play single:3 at node 1 is not a legal move of F2 there" 's/^play pass -> 2/play single:3 -> 2/'
 mutant wrong-target 1 "rejected: M:8: reply pass at node 2 leads to KK A 3 F1, not to node 4's position" 's/^reply pass -> 3/reply pass -> 4/'
@@ -94,5 +78,4 @@ printf '# players: 3\n3 4\n' >"$tmp/bad.txt"
 check bench3-bad-line "$tmp/bad.txt:2: L F1 F2 [SEAT [LAST BY]] expected (2 fields)" "$("$ddz" bench "$tmp/bad.txt" 2>&1)"
 
 rm -rf "$tmp"
-echo "ddz_three_cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish ddz_three_cli

@@ -4,11 +4,7 @@
 # with one line, and a signal stopping a run with exit 130. Usage: ddz_verify_cli.sh DDZ
 set -u
 ddz=$1
-failed=0 passed=0
-check() { # name, expected, actual
-  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else
-    failed=$((failed + 1)); printf 'FAIL %s\n--- want\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/ddz_check.sh"
 tmp=${TMPDIR:-/tmp}/ddz_verify_cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -118,5 +114,4 @@ interrupt int-build INT 0.5 "ddz verify: interrupted while the oracle's table wa
 interrupt int-judge TERM 1.5 "ddz verify: interrupted by SIGTERM; the run is incomplete and no report was written" \
   --max-cards 3 --rules rlcard
 
-echo "ddz_verify_cli: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish ddz_verify_cli

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_line.h"
@@ -37,13 +36,6 @@ typedef struct {
     double limit;
     int first, json, line;
 } batch_opts;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static ddz_solve_live shared_live; /* every solve's: an interrupt sets its stop */
 static volatile sig_atomic_t interrupted;
@@ -99,11 +91,6 @@ static void add_json(str *b, const char *s)
     add(b, "\"");
 }
 
-static const char *outcome_name(ddz_outcome o)
-{
-    return o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : o == DDZ_SOLVE_TIMEOUT ? "timeout" : "error";
-}
-
 /* The undecided count in JSON: first moves neither won nor lost. */
 static size_t undecided(const ddz_result *r)
 {
@@ -127,9 +114,9 @@ static void solve_one(item *it, const batch_opts *bo, ddz_result *res, ddz_line 
     if (bo->line && fast)
         kept = ddz_table_new(bo->memory ? bo->memory : ddz_table_default_bytes(&it->pos));
     ddz_solve_options opt = {1, bo->memory, !bo->first, bo->limit, kept, &shared_live};
-    double t0 = now_s();
+    double t0 = ddz_now();
     it->o = bo->solver->solve(&it->pos, &it->rules, &opt, res);
-    double secs = now_s() - t0;
+    double secs = ddz_now() - t0;
     size_t nwin = 0;
     for (size_t i = 0; i < res->n_first; i++)
         nwin += res->first_wins[i] == 1;
@@ -144,7 +131,7 @@ static void solve_one(item *it, const batch_opts *bo, ddz_result *res, ddz_line 
     ddz_table_free(kept);
     if (bo->json) {
         add(&b, "{\"line\":%d,\"me\":\"%s\",\"enemy\":\"%s\",\"last\":\"%s\",\"rules\":\"%s\",\"outcome\":\"%s\",", it->lineno,
-            me, en, last, rules, outcome_name(it->o));
+            me, en, last, rules, ddz_outcome_name(it->o));
         add(&b, "\"winning_moves\":[");
         for (size_t i = 0, k = 0; i < res->n_first; i++)
             if (res->first_wins[i] == 1) {
@@ -163,7 +150,7 @@ static void solve_one(item *it, const batch_opts *bo, ddz_result *res, ddz_line 
         }
         add(&b, "}");
     } else {
-        add(&b, "%d\t%s\t%s\t%s\t%s\t%s\t", it->lineno, me, en, last, rules, outcome_name(it->o));
+        add(&b, "%d\t%s\t%s\t%s\t%s\t%s\t", it->lineno, me, en, last, rules, ddz_outcome_name(it->o));
         for (size_t i = 0, k = 0; i < res->n_first; i++)
             if (res->first_wins[i] == 1) {
                 ddz_format_move(&res->first[i], buf, sizeof buf);
@@ -328,7 +315,7 @@ int ddz_cmd_batch(int argc, char **argv)
      * before it is (a cursor under a lock), so the order is the input's whatever finishes first. */
     size_t next = 0, bad = 0, wins = 0, losses = 0, timeouts = 0, errors = 0, mismatches = 0;
     unsigned long long nodes = 0;
-    double t0 = now_s();
+    double t0 = ddz_now();
     for (size_t i = 0; i < n; i++)
         if (it[i].bad) {
             bad_text(&it[i], bo.json);
@@ -365,7 +352,7 @@ int ddz_cmd_batch(int argc, char **argv)
                         if (x->expect >= 0 && (x->o == DDZ_SOLVE_WIN || x->o == DDZ_SOLVE_LOSS) &&
                             (int)x->o != x->expect) {
                             fprintf(stderr, "ddz batch: line %d: the solver says %s, the set expects %s\n", x->lineno,
-                                    outcome_name(x->o), outcome_name((ddz_outcome)x->expect));
+                                    ddz_outcome_name(x->o), ddz_outcome_name((ddz_outcome)x->expect));
                             mismatches++;
                         }
                     }
@@ -390,7 +377,7 @@ int ddz_cmd_batch(int argc, char **argv)
     fprintf(stderr,
             "ddz batch: %zu positions (%zu wins, %zu losses, %zu timeouts%s), %zu bad lines, %d threads, %.3f s, "
             "%.1f M nodes%s%s\n",
-            positions, wins, losses, timeouts, errors ? ", errors" : "", bad, threads, now_s() - t0, 1e-6 * (double)nodes,
+            positions, wins, losses, timeouts, errors ? ", errors" : "", bad, threads, ddz_now() - t0, 1e-6 * (double)nodes,
             mismatches ? "; answers that differ from # expect: on stderr above" : "",
             interrupted ? "; interrupted: the rest not solved" : "");
     for (size_t i = 0; i < n; i++)

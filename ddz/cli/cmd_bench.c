@@ -20,13 +20,6 @@
 #define USAGE_DEAL "usage: ddz deal " DDZ_USAGE_DEAL "\n"
 #define USAGE_BENCH "usage: ddz bench " DDZ_USAGE_BENCH "\n"
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* The CPU time of the process (every thread): around a solve, the CPU it took, which on a
  * machine shared with other work is a steadier figure than its wall time. */
 static double cpu_s(void)
@@ -40,8 +33,9 @@ static double cpu_s(void)
 
 /* The deal: the 54 cards in rank order (3333 4444 ... 2222 X D), shuffled by Fisher-Yates
  * from the first place up, place i swapped with i + mj_rng_below(54 - i) of the splitmix64
- * stream mj_rng {SEED} (core/random.c); ME takes places 0..N1-1, ENEMY the next N2. */
-static void deal(uint64_t seed, int n1, int n2, ddz_hand *me, ddz_hand *enemy)
+ * stream mj_rng {SEED} (core/random.c); the first hand takes places 0..N1-1, the next the next
+ * N2 (ME and ENEMY), and with three hands (L, F1, F2) the third the next N3. */
+static void deal(uint64_t seed, const long *n, int hands, ddz_hand *h)
 {
     int deck[DDZ_DECK_SIZE], k = 0;
     for (int r = 0; r < DDZ_RANKS; r++)
@@ -54,29 +48,20 @@ static void deal(uint64_t seed, int n1, int n2, ddz_hand *me, ddz_hand *enemy)
         deck[i] = deck[j];
         deck[j] = t;
     }
-    *me = *enemy = 0;
-    for (int i = 0; i < n1 + n2; i++) {
-        ddz_hand *h = i < n1 ? me : enemy;
-        *h = ddz_add(*h, deck[i], 1);
+    int at = 0;
+    for (int s = 0; s < hands; s++) {
+        h[s] = 0;
+        for (long c = 0; c < n[s]; c++)
+            h[s] = ddz_add(h[s], deck[at++], 1);
     }
 }
 
-static int parse_count(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
+/* ddz deal SEED N1 N2 [N3]: two hands, or three for ddz solve3. */
 int ddz_cmd_deal(int argc, char **argv)
 {
-    if (argc == 5) /* SEED N1 N2 N3: a three-player deal (cmd_bench3.c) */
-        return ddz_cmd_deal3(argc, argv);
-    if (argc != 4) {
+    int hands = argc - 2;
+    const char *usage = hands == 3 ? "" : USAGE_DEAL; /* a three-hand deal's errors come alone, as ever */
+    if (argc != 4 && argc != 5) {
         fprintf(stderr, "ddz deal: three arguments expected (SEED N1 N2), got %d\n" USAGE_DEAL, argc - 1);
         return 2;
     }
@@ -84,21 +69,29 @@ int ddz_cmd_deal(int argc, char **argv)
     errno = 0;
     unsigned long long seed = strtoull(argv[1], &end, 10);
     if (end == argv[1] || *end || errno || argv[1][0] == '-') {
-        fprintf(stderr, "ddz deal: SEED '%s': a number 0 to 2^64-1 expected\n" USAGE_DEAL, argv[1]);
+        fprintf(stderr, "ddz deal: SEED '%s': a number 0 to 2^64-1 expected\n%s", argv[1], usage);
         return 2;
     }
-    long n1, n2;
-    if (parse_count(argv[2], 1, DDZ_MAX_HAND, &n1) || parse_count(argv[3], 1, DDZ_MAX_HAND, &n2)) {
+    long n[3];
+    if (hands == 2 &&
+        (ddz_parse_count(argv[2], 1, DDZ_MAX_HAND, &n[0]) || ddz_parse_count(argv[3], 1, DDZ_MAX_HAND, &n[1]))) {
         fprintf(stderr, "ddz deal: N1 '%s', N2 '%s': hand sizes 1 to %d expected\n" USAGE_DEAL, argv[2], argv[3],
                 DDZ_MAX_HAND);
         return 2;
     }
-    ddz_hand me, en;
-    char a[64], b[64];
-    deal((uint64_t)seed, (int)n1, (int)n2, &me, &en);
-    ddz_format_hand(me, a, sizeof a);
-    ddz_format_hand(en, b, sizeof b);
-    printf("%s %s\n", a, b);
+    for (int s = 0; hands == 3 && s < 3; s++)
+        if (ddz_parse_count(argv[2 + s], 1, DDZ_MAX_HAND, &n[s])) {
+            fprintf(stderr, "ddz deal: N%d '%s': a hand size 1 to %d expected\n", s + 1, argv[2 + s], DDZ_MAX_HAND);
+            return 2;
+        }
+    ddz_hand h[3];
+    char t[3][64];
+    deal((uint64_t)seed, n, hands, h);
+    for (int s = 0; s < hands; s++) {
+        ddz_format_hand(h[s], t[s], sizeof t[s]);
+        printf("%s%s", s ? " " : "", t[s]);
+    }
+    putchar('\n');
     return 0;
 }
 
@@ -124,78 +117,27 @@ typedef struct {
     size_t nsets;
 } bench_list;
 
-/* Reads one set file (ddz/bench/README.md: `ME ENEMY [LAST]` a line, `#` comments, the
- * directives `# rules: R` for the lines below and `# expect: win|loss` for the next position;
- * set_line.c reads each line). Returns 0, or 2 after one line "FILE:LINE: reason" on stderr. */
-static int read_set(const char *path, size_t si, bench_list *L)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "ddz bench: %s: cannot read: %s\n", path, strerror(errno));
-        return 2;
-    }
-    char line[1024], why[256];
-    int lineno = 0, count = 0;
-    ddz_set_state st;
-    ddz_set_start(&st);
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (!strchr(line, '\n') && !feof(f)) {
-            fprintf(stderr, "%s:%d: line longer than %zu bytes\n", path, lineno, sizeof line - 2);
-            fclose(f);
-            return 2;
-        }
-        bench_pos p = {.line = lineno, .set = (int)si};
-        ddz_set_kind k = ddz_set_line(line, &st, &p.pos, &p.rules, &p.expect, why, sizeof why);
-        if (k == DDZ_SET_SKIP)
-            continue;
-        if (k == DDZ_SET_BAD) {
-            fprintf(stderr, "%s:%d: %s\n", path, lineno, why);
-            fclose(f);
-            return 2;
-        }
-        if (L->n == L->cap) {
-            size_t nc = L->cap ? 2 * L->cap : 64;
-            bench_pos *np = realloc(L->p, nc * sizeof *np);
-            if (!np) {
-                fprintf(stderr, "ddz bench: out of memory\n");
-                fclose(f);
-                return 2;
-            }
-            L->p = np;
-            L->cap = nc;
-        }
-        L->p[L->n++] = p;
-        count++;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        fprintf(stderr, "ddz bench: %s: read error\n", path);
-        return 2;
-    }
-    if (count == 0) {
-        fprintf(stderr, "%s:%d: no positions in the set\n", path, lineno);
-        return 2;
-    }
-    return 0;
-}
+typedef struct {
+    bench_list *L;
+    int set;
+} set_reader;
 
-/* The set's name: the file name without its folder and its .txt. */
-static void set_name(const char *path, char *out, size_t cap)
+/* One line of a set (ddz_set_line), its position kept. */
+static ddz_set_kind read_line(char *line, ddz_set_state *st, void *ctx, int lineno, char *why, size_t cap)
 {
-    const char *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
-    size_t n = strlen(b);
-    if (n > 4 && strcmp(b + n - 4, ".txt") == 0)
-        n -= 4;
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(out, b, n);
-    out[n] = '\0';
-    for (char *c = out; *c; c++)
-        if (*c == ',' || *c == '"')
-            *c = '_';
+    set_reader *r = ctx;
+    bench_pos p = {.line = lineno, .set = r->set};
+    ddz_set_kind k = ddz_set_line(line, st, &p.pos, &p.rules, &p.expect, why, cap);
+    if (k != DDZ_SET_POSITION)
+        return k;
+    bench_pos *g = ddz_grow(r->L->p, r->L->n, &r->L->cap, sizeof *g);
+    if (!g) {
+        snprintf(why, cap, "out of memory");
+        return DDZ_SET_BAD;
+    }
+    r->L->p = g;
+    r->L->p[r->L->n++] = p;
+    return k;
 }
 
 /* ---- ddz bench: the runs ---- */
@@ -225,13 +167,13 @@ static const char *outcome_name(int o)
  * the others are run once, as one thread, whatever --threads lists. */
 static int takes_threads(const ddz_solver *s) { return strcmp(s->name, "fast") == 0; }
 
-static int cmp_double(const void *a, const void *b)
+int ddz_cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
 
-static int cmp_ull(const void *a, const void *b)
+int ddz_cmp_ull(const void *a, const void *b)
 {
     unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
     return x < y ? -1 : x > y;
@@ -241,16 +183,6 @@ static int bench_error(const char *what, const char *arg)
 {
     fprintf(stderr, "ddz bench: %s '%s'\n" USAGE_BENCH, what, arg);
     return 2;
-}
-
-static int parse_seconds(const char *s, double *out)
-{
-    char *end;
-    double t = strtod(s, &end);
-    if (end == s || *end || !(t > 0) || !isfinite(t))
-        return -1;
-    *out = t;
-    return 0;
 }
 
 int ddz_cmd_bench(int argc, char **argv)
@@ -331,7 +263,7 @@ int ddz_cmd_bench(int argc, char **argv)
         strcpy(buf, threads_arg);
         for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
             long v;
-            if (parse_count(t, 1, 256, &v) || nthreads == 16)
+            if (ddz_parse_count(t, 1, 256, &v) || nthreads == 16)
                 return bench_error("--threads: a list of 1 to 16 thread counts (1..256) expected, not", threads_arg);
             threads[nthreads++] = (int)v;
         }
@@ -353,13 +285,13 @@ int ddz_cmd_bench(int argc, char **argv)
             char *eq = strchr(t, '=');
             double v;
             if (!eq) {
-                if (have_all || parse_seconds(t, &all))
+                if (have_all || ddz_parse_seconds(t, &all))
                     return bench_error("--time-limit: S or S,NAME=S,... (seconds > 0) expected, not", limit_arg);
                 have_all = 1;
                 continue;
             }
             *eq = '\0';
-            if (!ddz_solver_find(t) || parse_seconds(eq + 1, &v))
+            if (!ddz_solver_find(t) || ddz_parse_seconds(eq + 1, &v))
                 return bench_error("--time-limit: NAME=S with a solver's name and seconds > 0 expected, not",
                                    limit_arg);
             for (int k = 0; k < nsolvers; k++)
@@ -373,7 +305,7 @@ int ddz_cmd_bench(int argc, char **argv)
                 limit[k] = all;
     }
     double budget = 0;
-    if (budget_arg && parse_seconds(budget_arg, &budget))
+    if (budget_arg && ddz_parse_seconds(budget_arg, &budget))
         return bench_error("--budget: seconds > 0 expected, not", budget_arg);
     size_t memory = 0;
     if (memory_arg && ddz_parse_size(memory_arg, &memory))
@@ -387,8 +319,9 @@ int ddz_cmd_bench(int argc, char **argv)
     L.nsets = (size_t)nfiles;
     for (int i = 0; i < nfiles; i++) {
         L.sets[i].path = files[i];
-        set_name(files[i], L.sets[i].name, sizeof L.sets[i].name);
-        int rc = read_set(files[i], (size_t)i, &L);
+        ddz_set_name(files[i], L.sets[i].name, sizeof L.sets[i].name);
+        set_reader r = {&L, i};
+        int rc = ddz_set_read_file(files[i], read_line, &r);
         if (rc) {
             free(L.p);
             free(L.sets);
@@ -418,7 +351,7 @@ int ddz_cmd_bench(int argc, char **argv)
     }
     size_t nrows = 0;
     int wrong_unflagged = 0, errors = 0;
-    double t_start = now_s();
+    double t_start = ddz_now();
     /* Set by set, each solver and thread count takes every position of the set in turn (what a
      * solver is timed on does not depend on which other solvers run: interleaved per position, a
      * 1 s run of another solver before each solve of `fast` made it 1.3-1.6x slower on 13v13 #11
@@ -458,7 +391,7 @@ int ddz_cmd_bench(int argc, char **argv)
                     r->solver = si;
                     r->threads = nt;
                     r->limit = limit[si];
-                    double left = budget > 0 ? budget - (now_s() - t_start) : 0;
+                    double left = budget > 0 ? budget - (ddz_now() - t_start) : 0;
                     if (budget > 0 && left < 0.001) {
                         r->outcome = SKIPPED;
                         r->limit = 0;
@@ -623,8 +556,8 @@ int ddz_cmd_bench(int argc, char **argv)
                 char infl[32] = "-";
                 if (paired && paired_one)
                     snprintf(infl, sizeof infl, "%.3f", (double)paired_nodes / (double)paired_one);
-                qsort(secs, run, sizeof *secs, cmp_double);
-                qsort(nodes, run, sizeof *nodes, cmp_ull);
+                qsort(secs, run, sizeof *secs, ddz_cmp_double);
+                qsort(nodes, run, sizeof *nodes, ddz_cmp_ull);
                 double med = run ? (run % 2 ? secs[run / 2] : (secs[run / 2 - 1] + secs[run / 2]) / 2) : 0;
                 unsigned long long medn = run ? nodes[run / 2] : 0;
                 double share = npos ? (double)solved / (double)npos : 0;
@@ -640,7 +573,7 @@ int ddz_cmd_bench(int argc, char **argv)
                             medn, maxn, maxbytes, total_nodes, infl, paired);
             }
     fprintf(stderr, "bench: %zu positions in %zu set%s, %.1f s in all; peak memory %ld MiB (resident)%s\n", L.n,
-            L.nsets, L.nsets == 1 ? "" : "s", now_s() - t_start, ru.ru_maxrss / 1024,
+            L.nsets, L.nsets == 1 ? "" : "s", ddz_now() - t_start, ru.ru_maxrss / 1024,
             "; a worst time marked + is a timeout (the cap)");
     if (sum && cli_out_close(&sum_out))
         errors++;

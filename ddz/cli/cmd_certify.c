@@ -10,66 +10,39 @@
 
 #define USAGE_CERTIFY "usage: ddz certify " DDZ_USAGE_CERTIFY "\n"
 
+static int usage_error(const char *what, const char *arg) { return ddz_usage_error("certify", USAGE_CERTIFY, what, arg); }
 
-static int usage_error(const char *what, const char *arg)
+/* A certificate the checker did not accept: "rejected: FILE:LINE: why" on standard output (exit
+ * 1), or, when it could not be read as one, "ddz certify: FILE:LINE: why" on standard error
+ * (exit 2); no LINE when the reason is not on one line. */
+static int refused(const char *file, ddzo_cert_status st, unsigned long line, const char *message)
 {
-    fprintf(stderr, "ddz certify: %s", what);
-    if (arg) {
-        fputs(" '", stderr);
-        ddz_put_shown(stderr, arg);
-        fputc('\'', stderr);
-    }
-    fputc('\n', stderr);
-    fputs(USAGE_CERTIFY, stderr);
-    return 2;
+    FILE *out = st == DDZO_CERT_REJECTED ? stdout : stderr;
+    fputs(st == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", out);
+    ddz_put_shown(out, file);
+    if (line)
+        fprintf(out, ":%lu", line);
+    fprintf(out, ": %s\n", message);
+    return st == DDZO_CERT_REJECTED ? 1 : 2;
 }
 
 int ddz_cmd_certify(int argc, char **argv)
 {
     const char *file = NULL, *rules = NULL, *me = NULL, *enemy = NULL, *last = NULL;
-    int only_args = 0;
+    int nfiles = 0;
     ddz_rules want;
+    const ddz_flag flags[] = {
+        {"--rules", &rules, NULL, 0}, {"--me", &me, NULL, 0}, {"--enemy", &enemy, NULL, 0}, {"--last", &last, NULL, 0}};
+    const ddz_cmdline line = {"certify", USAGE_CERTIFY, flags, sizeof flags / sizeof flags[0], &file, 1,
+                              "one FILE only; a second:", 0};
+    int rc = ddz_cmdline_read(&line, argc, argv, &nfiles);
     ddz_error e;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], **slot = NULL;
-        if (only_args || arg[0] != '-' || arg[1] == '\0') {
-            if (file)
-                return usage_error("one FILE only; a second:", arg);
-            file = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_args = 1;
-            continue;
-        }
-        size_t nl = strcspn(arg, "=");
-#define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
-        if (FLAG("--rules"))
-            slot = &rules;
-        else if (FLAG("--me"))
-            slot = &me;
-        else if (FLAG("--enemy"))
-            slot = &enemy;
-        else if (FLAG("--last"))
-            slot = &last;
-        else
-            return usage_error("unknown flag", arg);
-#undef FLAG
-        if (*slot)
-            return usage_error("flag given twice:", arg);
-        if (arg[nl] == '=')
-            *slot = arg + nl + 1;
-        else if (i + 1 < argc)
-            *slot = argv[++i];
-        else
-            return usage_error("flag needs a value:", arg);
-    }
+    if (rc)
+        return rc;
     if (!file)
         return usage_error("the strategy FILE is missing", NULL);
-    if (rules && ddz_parse_rules(rules, &want, &e) != DDZ_OK) {
-        fprintf(stderr, "ddz certify: --rules: %s\n", e.message);
+    if (rules && ddz_read_rules("certify", rules, &want))
         return 2;
-    }
     /* the position the caller expects (checked against the header once the file is read) */
     ddz_hand want_me = 0, want_enemy = 0, want_last = 0;
     ddz_type want_type = DDZ_TYPES;
@@ -133,13 +106,7 @@ int ddz_cmd_certify(int argc, char **argv)
                    r3.nodes, r3.replies, r3.depth);
             return 0;
         }
-        FILE *o3 = s3 == DDZO_CERT_REJECTED ? stdout : stderr;
-        fputs(s3 == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", o3);
-        ddz_put_shown(o3, file);
-        if (r3.line)
-            fprintf(o3, ":%lu", r3.line);
-        fprintf(o3, ": %s\n", r3.message);
-        return s3 == DDZO_CERT_REJECTED ? 1 : 2;
+        return refused(file, s3, r3.line, r3.message);
     }
     ddzo_cert_result res;
     ddzo_cert_status st = ddzo_certify(f, rules ? &want : NULL, &res);
@@ -161,11 +128,5 @@ int ddz_cmd_certify(int argc, char **argv)
         printf("certified: %zu nodes, %zu replies, depth %d\n", res.nodes, res.replies, res.depth);
         return 0;
     }
-    FILE *out = st == DDZO_CERT_REJECTED ? stdout : stderr;
-    fputs(st == DDZO_CERT_REJECTED ? "rejected: " : "ddz certify: ", out);
-    ddz_put_shown(out, file);
-    if (res.line)
-        fprintf(out, ":%lu", res.line);
-    fprintf(out, ": %s\n", res.message);
-    return st == DDZO_CERT_REJECTED ? 1 : 2;
+    return refused(file, st, res.line, res.message);
 }

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_movegen.h"
@@ -141,13 +140,6 @@ static int count_all(const char *rules_text, int json, int list)
     return 0;
 }
 
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* --bench: what one generator call costs on 1,000 random 17-card hands (a fixed seed), leading
  * and answering a pair of 5s; the loop runs until about half a second has passed. */
 static int bench(const char *rules_text)
@@ -182,12 +174,12 @@ static int bench(const char *rules_text)
     printf("case\tns_per_call\tmoves_per_call\tcalls\n");
     for (int k = 0; k < 2; k++) {
         size_t moves_seen = 0, calls = 0;
-        double t0 = seconds_now(), t;
+        double t0 = ddz_now(), t;
         do {
             for (int i = 0; i < HANDS; i++)
                 moves_seen += ddz_generate(hands[i], lasts[k], &rules, moves, DDZ_MAX_MOVES);
             calls += HANDS;
-            t = seconds_now() - t0;
+            t = ddz_now() - t0;
         } while (t < 0.5);
         printf("%s\t%.0f\t%.1f\t%zu\n", names[k], t / (double)calls * 1e9, (double)moves_seen / (double)calls, calls);
     }

@@ -2,8 +2,6 @@
  * line of play (the shortest win against the longest defence), and writes the whole winning
  * strategy tree for the certificate checker; --time-limit bounds all of it together. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, sigaction, pthread */
-#include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,7 +12,6 @@
 
 #include "ddz_cli.h"
 #include "ddz_line.h"
-#include "ddz_oracle.h"
 #include "ddz_movegen.h"
 #include "ddz_solve_cli.h"
 #include "output.h"
@@ -24,143 +21,42 @@
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
 
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-
-static int usage_error(const char *cmd, const char *what, const char *arg)
-{
-    fprintf(stderr, "ddz %s: %s", cmd, what);
-    if (arg) {
-        fputs(" '", stderr);
-        ddz_put_shown(stderr, arg);
-        fputc('\'', stderr);
-    }
-    fputc('\n', stderr);
-    fputs(strcmp(cmd, "play") == 0 ? USAGE_PLAY : USAGE_SOLVE, stderr);
-    return 2;
-}
-
-/* SIZE: bytes, or a number with K, M or G (binary units). */
-int ddz_parse_size(const char *s, size_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || errno || s[0] == '-')
-        return -1;
-    unsigned shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10, end++;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20, end++;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30, end++;
-    if (*end == 'B' || *end == 'b')
-        end++;
-    if (*end || v == 0 || v > (1ULL << 40) >> shift)
-        return -1;
-    *out = (size_t)(v << shift);
-    return 0;
-}
-
 int ddz_solve_parse(int argc, char **argv, ddz_solve_args *a, int allow_strategy)
 {
     const char *cmd = a->cmd, *hands[2] = {NULL, NULL}, *last = NULL, *rules = NULL, *solver = NULL,
                *threads = NULL, *memory = NULL, *tlimit = NULL;
-    int nh = 0, only_args = 0;
+    const char *usage = strcmp(cmd, "play") == 0 ? USAGE_PLAY : USAGE_SOLVE;
+    int nh = 0;
     ddz_error e;
     a->strategy = NULL;
     a->json = a->first = 0;
     a->progress = -1;
     a->deadline = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], **slot = NULL;
-        if (only_args || arg[0] != '-' || arg[1] == '\0') {
-            if (nh == 2)
-                return usage_error(cmd, "two hands only (ME ENEMY); a third:", arg);
-            hands[nh++] = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_args = 1;
-            continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(strcmp(cmd, "play") == 0 ? USAGE_PLAY : USAGE_SOLVE, stdout);
-            return -1;
-        }
-        size_t nl = strcspn(arg, "=");
-#define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
-        if (allow_strategy && (FLAG("--json") || FLAG("--first") || FLAG("--progress") || FLAG("--quiet"))) {
-            if (arg[nl])
-                return usage_error(cmd, "this flag takes no value:", arg);
-            if (FLAG("--json"))
-                a->json = 1;
-            else if (FLAG("--first"))
-                a->first = 1;
-            else
-                a->progress = FLAG("--progress");
-            continue;
-        }
-        if (FLAG("--last"))
-            slot = &last;
-        else if (FLAG("--rules"))
-            slot = &rules;
-        else if (FLAG("--solver"))
-            slot = &solver;
-        else if (FLAG("--threads"))
-            slot = &threads;
-        else if (FLAG("--memory"))
-            slot = &memory;
-        else if (FLAG("--time-limit"))
-            slot = &tlimit;
-        else if (FLAG("--strategy") && allow_strategy)
-            slot = &a->strategy;
-        else
-            return usage_error(cmd, "unknown flag", arg);
-#undef FLAG
-        if (*slot)
-            return usage_error(cmd, "flag given twice:", arg);
-        if (arg[nl] == '=')
-            *slot = arg + nl + 1;
-        else if (i + 1 < argc)
-            *slot = argv[++i];
-        else
-            return usage_error(cmd, "flag needs a value:", arg);
-    }
+    const ddz_flag flags[] = {
+        {"--last", &last, NULL, 0},        {"--rules", &rules, NULL, 0},   {"--solver", &solver, NULL, 0},
+        {"--threads", &threads, NULL, 0},  {"--memory", &memory, NULL, 0}, {"--time-limit", &tlimit, NULL, 0},
+        /* ddz solve's own (ddz play takes none of them) */
+        {"--strategy", &a->strategy, NULL, 0}, {"--json", NULL, &a->json, 1},  {"--first", NULL, &a->first, 1},
+        {"--progress", NULL, &a->progress, 1}, {"--quiet", NULL, &a->progress, 0},
+    };
+    const ddz_cmdline line = {cmd, usage, flags, allow_strategy ? sizeof flags / sizeof flags[0] : 6, hands, 2,
+                              "two hands only (ME ENEMY); a third:", 1};
+    int rc = ddz_cmdline_read(&line, argc, argv, &nh);
+    if (rc)
+        return rc;
     if (nh < 2)
-        return usage_error(cmd, nh ? "ENEMY's hand is missing" : "ME and ENEMY's hands are missing", NULL);
-    if (ddz_parse_rules(rules ? rules : "", &a->rules, &e) != DDZ_OK) {
-        fprintf(stderr, "ddz %s: --rules: %s\n", cmd, e.message);
+        return ddz_usage_error(cmd, usage, nh ? "ENEMY's hand is missing" : "ME and ENEMY's hands are missing", NULL);
+    if (ddz_read_rules(cmd, rules, &a->rules))
         return 2;
-    }
     a->solver = ddz_solver_find(solver ? solver : "fast");
     if (!a->solver)
-        return usage_error(cmd, "--solver: no such solver (fast, naive, seed004):", solver);
+        return ddz_usage_error(cmd, usage, "--solver: no such solver (fast, naive, seed004):", solver);
     memset(&a->opt, 0, sizeof a->opt);
     a->opt.all_first_moves = 1;
-    if (threads) {
-        char *end;
-        long t = strtol(threads, &end, 10);
-        if (*end || end == threads || t < 0 || t > 256)
-            return usage_error(cmd, "--threads: a number 0 (all cores) to 256 expected, not", threads);
-        a->opt.threads = (int)t;
-    }
-    if (memory && ddz_parse_size(memory, &a->opt.memory_bytes))
-        return usage_error(cmd, "--memory: a size such as 512M or 2G (at most 1T) expected, not", memory);
-    if (tlimit) {
-        char *end;
-        double t = strtod(tlimit, &end);
-        if (*end || end == tlimit || !(t > 0) || !isfinite(t))
-            return usage_error(cmd, "--time-limit: a positive number of seconds expected, not", tlimit);
-        a->opt.time_limit_s = t;
-        a->deadline = wall_seconds() + t;
-    }
+    if (ddz_read_limits(&line, threads, memory, tlimit, &a->opt))
+        return 2;
+    if (tlimit)
+        a->deadline = ddz_now() + a->opt.time_limit_s;
     for (int k = 0; k < 2; k++) {
         ddz_hand *h = k ? &a->pos.enemy : &a->pos.me;
         if (ddz_parse_hand(hands[k], 0, h, &e) != DDZ_OK) {
@@ -218,11 +114,11 @@ static double time_left(const ddz_solve_args *a)
 {
     if (a->deadline <= 0)
         return 0;
-    double t = a->deadline - wall_seconds();
+    double t = a->deadline - ddz_now();
     return t > 1e-3 ? t : 1e-3;
 }
 
-static int past_deadline(const ddz_solve_args *a) { return a->deadline > 0 && wall_seconds() >= a->deadline; }
+static int past_deadline(const ddz_solve_args *a) { return a->deadline > 0 && ddz_now() >= a->deadline; }
 
 /* Interrupts (Ctrl-C): the first stops the search, the line and the strategy where they are, and
  * what is known is printed; a second one ends the process as usual. */
@@ -259,72 +155,25 @@ ddz_outcome ddz_line_move(const ddz_solve_args *a, const ddz_position *p, ddz_mo
     return o;
 }
 
-static const char *outcome_name(ddz_outcome o)
-{
-    return o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : o == DDZ_SOLVE_TIMEOUT ? "timeout" : "error";
-}
-
 /* The strategy certificate (ddz/README.md, "Strategy file format", version 2): breadth-first
  * from the root, one node per distinct position (a hash map from position to node number),
  * each with the winner's move and one `reply MOVE -> NODE` per legal answer. Nodes are numbered
  * in the order they are first met, which is the order they are written. */
-typedef struct {
-    ddz_position *pos; /* node i + 1 is pos[i] */
-    size_t n, cap;
-    uint32_t *slot;    /* open addressing: node index + 1, 0 empty */
-    size_t nslots;     /* power of two, at most half full */
-} dag;
-
-static int same_position(const ddz_position *x, const ddz_position *y)
+static int same_position(const void *xp, const void *yp)
 {
+    const ddz_position *x = xp, *y = yp;
     return x->me == y->me && x->enemy == y->enemy && ddz_move_compare(&x->last, &y->last) == 0;
 }
 
-static size_t position_hash(const ddz_position *p)
+static size_t position_hash(const void *pp)
 {
+    const ddz_position *p = pp;
     uint64_t h = p->me * 0x9e3779b97f4a7c15ULL ^ (p->enemy + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
     h ^= (p->last.cards + ((uint64_t)p->last.type << 56 | (uint64_t)p->last.main << 48 | p->last.len)) *
          0x94d049bb133111ebULL;
     h ^= h >> 29;
     h *= 0xd6e8feb86659fd93ULL;
     return (size_t)(h ^ h >> 32);
-}
-
-/* The node number of p (1-based), adding it when new; 0 when out of memory or past max nodes. */
-static uint32_t dag_node(dag *d, const ddz_position *p, size_t max)
-{
-    if (2 * (d->n + 1) > d->nslots) {
-        size_t ns = d->nslots ? 2 * d->nslots : 1024;
-        uint32_t *sl = calloc(ns, sizeof *sl);
-        if (!sl)
-            return 0;
-        for (size_t i = 0; i < d->n; i++) {
-            size_t k = position_hash(&d->pos[i]) & (ns - 1);
-            while (sl[k])
-                k = (k + 1) & (ns - 1);
-            sl[k] = (uint32_t)(i + 1);
-        }
-        free(d->slot);
-        d->slot = sl;
-        d->nslots = ns;
-    }
-    size_t k = position_hash(p) & (d->nslots - 1);
-    for (; d->slot[k]; k = (k + 1) & (d->nslots - 1))
-        if (same_position(&d->pos[d->slot[k] - 1], p))
-            return d->slot[k];
-    if (d->n >= max)
-        return 0;
-    if (d->n == d->cap) {
-        size_t c = d->cap ? 2 * d->cap : 1024;
-        ddz_position *q = realloc(d->pos, c * sizeof *q);
-        if (!q)
-            return 0;
-        d->pos = q;
-        d->cap = c;
-    }
-    d->pos[d->n++] = *p;
-    d->slot[k] = (uint32_t)d->n;
-    return d->slot[k];
 }
 
 /* The winner's move at p: one that empties the hand, else the solver's first winning move
@@ -349,74 +198,48 @@ static ddz_outcome winning_move(const ddz_solve_args *a, const ddz_position *p, 
     return DDZ_SOLVE_ERROR;
 }
 
-/* Writes the nodes after the header; returns 0, or -1 with why filled. */
-static int write_dag(FILE *f, const ddz_solve_args *a, char *why, size_t cap, size_t *nodes, size_t *replies)
+/* Node i + 1 of the strategy: the winner's move, and one reply line per legal answer. */
+static int write_node(FILE *f, void *ctx, ddz_dag *d, size_t i, char *why, size_t cap, size_t *replies)
 {
     static ddz_move r[DDZ_MAX_MOVES];
-    dag d = {0};
-    int rc = -1;
+    const ddz_solve_args *a = ctx;
     char buf[48], me[32], en[32], last[48];
-    const size_t max = DDZO_CERT_MAX_NODES;
-    *replies = 0;
-    if (!dag_node(&d, &a->pos, max)) {
-        snprintf(why, cap, "out of memory");
-        goto done;
+    ddz_position p = *(const ddz_position *)ddz_dag_at(d, i);
+    ddz_move m;
+    ddz_format_hand(p.me, me, sizeof me);
+    ddz_format_hand(p.enemy, en, sizeof en);
+    ddz_format_move(&p.last, last, sizeof last);
+    ddz_outcome o = winning_move(a, &p, &m);
+    if (o != DDZ_SOLVE_WIN) {
+        snprintf(why, cap, "node %zu (me %s enemy %s last %s) %s", i + 1, me, en, last,
+                 o == DDZ_SOLVE_TIMEOUT ? interrupted ? "was not decided: interrupted" : "was not decided within --time-limit"
+                 : o == DDZ_SOLVE_LOSS  ? "is a loss by the solver's own count (a flawed solver?)"
+                                        : "made the solver fail");
+        return -1;
     }
-    for (size_t i = 0; i < d.n; i++) {
-        ddz_position p = d.pos[i];
-        ddz_move m;
-        ddz_format_hand(p.me, me, sizeof me);
-        ddz_format_hand(p.enemy, en, sizeof en);
-        ddz_format_move(&p.last, last, sizeof last);
-        ddz_outcome o = winning_move(a, &p, &m);
-        if (o != DDZ_SOLVE_WIN) {
-            snprintf(why, cap, "node %zu (me %s enemy %s last %s) %s", i + 1, me, en, last,
-                     o == DDZ_SOLVE_TIMEOUT ? interrupted ? "was not decided: interrupted" : "was not decided within --time-limit"
-                     : o == DDZ_SOLVE_LOSS  ? "is a loss by the solver's own count (a flawed solver?)"
-                                            : "made the solver fail");
-            goto done;
-        }
-        ddz_format_move(&m, buf, sizeof buf);
-        fprintf(f, "node %zu me %s enemy %s last %s\nplay %s\n", i + 1, me, en, last, buf);
-        if (m.type != DDZ_PASS && m.cards == p.me)
-            continue;
-        ddz_position q = ddz_after(&p, &m);
-        size_t n = ddz_generate(q.me, &q.last, &a->rules, r, DDZ_MAX_MOVES);
-        if (n > DDZ_MAX_MOVES) {
-            snprintf(why, cap, "node %zu: more answers than the generator's bound", i + 1);
-            goto done;
-        }
-        for (size_t k = 0; k < n; k++) {
-            ddz_position s = ddz_after(&q, &r[k]);
-            ddz_format_move(&r[k], last, sizeof last);
-            if (!s.enemy) {
-                snprintf(why, cap, "node %zu: the solver's play %s loses to the reply %s", i + 1, buf, last);
-                goto done;
-            }
-            uint32_t id = dag_node(&d, &s, max);
-            if (!id) {
-                snprintf(why, cap, d.n >= max ? "more than %zu nodes (the checker's bound)" : "out of memory at %zu nodes",
-                         d.n >= max ? max : d.n);
-                goto done;
-            }
-            fprintf(f, "reply %s -> %lu\n", last, (unsigned long)id);
-        }
-        *replies += n;
-        if (ferror(f)) {
-            snprintf(why, cap, "write failed");
-            goto done;
-        }
+    ddz_format_move(&m, buf, sizeof buf);
+    fprintf(f, "node %zu me %s enemy %s last %s\nplay %s\n", i + 1, me, en, last, buf);
+    if (m.type != DDZ_PASS && m.cards == p.me)
+        return 0;
+    ddz_position q = ddz_after(&p, &m);
+    size_t n = ddz_generate(q.me, &q.last, &a->rules, r, DDZ_MAX_MOVES);
+    if (n > DDZ_MAX_MOVES) {
+        snprintf(why, cap, "node %zu: more answers than the generator's bound", i + 1);
+        return -1;
     }
-    fprintf(f, "end %zu\n", d.n);
-    rc = 0;
-done:
-    *nodes = d.n;
-    free(d.pos);
-    free(d.slot);
-    return rc;
+    for (size_t k = 0; k < n; k++) {
+        ddz_position s = ddz_after(&q, &r[k]);
+        ddz_format_move(&r[k], last, sizeof last);
+        if (!s.enemy) {
+            snprintf(why, cap, "node %zu: the solver's play %s loses to the reply %s", i + 1, buf, last);
+            return -1;
+        }
+        if (ddz_strategy_link(f, d, "reply", last, &s, why, cap))
+            return -1;
+    }
+    *replies += n;
+    return 0;
 }
-
-static void json_str(const char *s) { printf("\"%s\"", s); } /* the notation needs no escapes */
 
 /* The monitor: a thread that watches the root's solve (ddz_solve_live) while it runs, prints the
  * outcome line as soon as a first move wins, a progress line on stderr every PROGRESS_EVERY
@@ -458,7 +281,7 @@ static void *monitor_run(void *arg)
             fflush(stdout);
             m->verdict_printed = 1;
         }
-        double now = wall_seconds();
+        double now = ddz_now();
         if (m->progress && now >= next) {
             fprintf(stderr,
                     "ddz solve: %.0f s: first moves %u of %u decided (%u winning), %.1f M nodes, table %zu of %zu MiB "
@@ -522,7 +345,7 @@ int ddz_cmd_solve(int argc, char **argv)
 {
     static ddz_result res;
     static ddz_line line;
-    double t0 = wall_seconds();
+    double t0 = ddz_now();
     if (argc > 1 && strcmp(argv[1], "-") == 0)
         return ddz_cmd_batch(argc, argv); /* ddz solve - = ddz batch - */
     ddz_solve_args a = {.cmd = "solve"};
@@ -591,7 +414,7 @@ int ddz_cmd_solve(int argc, char **argv)
     }
     pthread_mutex_destroy(&m.mu);
     pthread_cond_destroy(&m.cv);
-    double t_search = wall_seconds() - t0;
+    double t_search = ddz_now() - t0;
     if (o == DDZ_SOLVE_ERROR) {
         ddz_table_free(kept);
         fputs("ddz solve: the solver failed (a move list beyond its bounds, or out of memory)\n", stderr);
@@ -605,33 +428,21 @@ int ddz_cmd_solve(int argc, char **argv)
 
     /* The line of play, in the time the command has left. */
     int from_first = 0;
-    double tl = wall_seconds();
+    double tl = ddz_now();
     memset(&line, 0, offsetof(ddz_line, ply));
     if ((o == DDZ_SOLVE_WIN || o == DDZ_SOLVE_LOSS) && !interrupted && !past_deadline(&a))
         line_after_solve(&a, kept, &res, &line, &from_first);
     else
         line.stopped = 1;
-    tl = wall_seconds() - tl;
+    tl = ddz_now() - tl;
     const char *why_short = interrupted ? "an interrupt" : "the time limit";
 
     if (a.json) {
         printf("{\"me\":\"%s\",\"enemy\":\"%s\",\"last\":\"%s\",\"rules\":\"%s\",\"solver\":\"%s\",\"flawed\":%s,",
                me, en, last, rules, a.solver->name, a.solver->flawed ? "true" : "false");
-        printf("\"outcome\":\"%s\",\"first_only\":%s,\"first_moves\":[", outcome_name(o), a.first ? "true" : "false");
-        for (size_t i = 0; i < res.n_first; i++) {
-            ddz_format_move(&res.first[i], buf, sizeof buf);
-            printf("%s{\"move\":", i ? "," : "");
-            json_str(buf);
-            printf(",\"wins\":%s}", res.first_wins[i] == 1 ? "true" : res.first_wins[i] == 0 ? "false" : "null");
-        }
-        printf("],\"winning_moves\":[");
-        for (size_t i = 0, k = 0; i < res.n_first; i++)
-            if (res.first_wins[i] == 1) {
-                ddz_format_move(&res.first[i], buf, sizeof buf);
-                printf("%s", k++ ? "," : "");
-                json_str(buf);
-            }
-        printf("],\"line\":[");
+        printf("\"outcome\":\"%s\",\"first_only\":%s,", ddz_outcome_name(o), a.first ? "true" : "false");
+        ddz_json_first_moves(&res);
+        printf(",\"line\":[");
         for (size_t i = 0; i < line.n; i++) {
             char hm[64], he[64];
             ddz_format_move(&line.ply[i].move, buf, sizeof buf);
@@ -660,11 +471,7 @@ int ddz_cmd_solve(int argc, char **argv)
             printf("winning first moves (%zu of %zu; %zu undecided: %s):", nwin, res.n_first, nopen, why_short);
         else
             printf("winning first moves (%zu of %zu):", nwin, res.n_first);
-        for (size_t i = 0; i < res.n_first; i++)
-            if (res.first_wins[i] == 1) {
-                ddz_format_move(&res.first[i], buf, sizeof buf);
-                printf(" %s", buf);
-            }
+        ddz_print_winning_moves(&res);
         printf("\nline:");
         for (size_t i = 0; i < line.n; i++) {
             ddz_format_move(&line.ply[i].move, buf, sizeof buf);
@@ -703,34 +510,19 @@ int ddz_cmd_solve(int argc, char **argv)
             ddz_table_free(kept);
             return 1;
         }
-        cli_out out;
-        if (!cli_out_open(&out, "solve", "--strategy", a.strategy, CLI_OUT_REPLACE)) {
-            ddz_table_free(kept);
-            return 1;
-        }
-        FILE *f = out.f;
-        fprintf(f, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
+        char header[512];
+        snprintf(header, sizeof header, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
         /* One thread (the same move at each node, whatever the machine), the table of the root's
          * solve kept, so that a node's re-solve mostly reads what the root proved. */
         ddz_solve_args b = a;
         b.opt.threads = 1;
         b.opt.all_first_moves = 0;
-        char why[512];
-        size_t nodes = 0, replies = 0;
-        double ts = wall_seconds();
-        int wr = write_dag(f, &b, why, sizeof why, &nodes, &replies);
+        const ddz_dag positions = {sizeof(ddz_position), position_hash, same_position, NULL, 0, 0, NULL, 0};
+        int wr = ddz_strategy_write("solve", a.strategy, header, &positions, &a.pos, write_node, &b);
         if (wr) {
             ddz_table_free(kept);
-            fprintf(stderr, "ddz solve: --strategy '%s': not written: %s\n", a.strategy, why);
-            cli_out_discard(&out);
-            return interrupted ? 130 : 1;
+            return wr < 0 && interrupted ? 130 : 1;
         }
-        if (cli_out_close(&out)) {
-            ddz_table_free(kept);
-            return 1;
-        }
-        fprintf(stderr, "ddz solve: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
-                wall_seconds() - ts);
     } else if (a.strategy) {
         fprintf(stderr, "ddz solve: --strategy '%s': not written: interrupted\n", a.strategy);
     }

@@ -1,16 +1,13 @@
 /* ddz solve3: decides a three-player open-card position (the landlord against two farmers):
  * the winning side, every winning move of the seat to move, a line of play with the losing
  * side's resistance, and the winning side's whole strategy for the certificate checker. */
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ddz_cli.h"
+#include "ddz_solve_cli.h"
 #include "ddz_movegen.h"
-#include "ddz_oracle.h"
 #include "ddz_solver3.h"
 #include "output.h"
 
@@ -19,50 +16,6 @@
     "                  [--threads N] [--memory SIZE] [--time-limit S] [--json] [--strategy FILE]\n"              \
     "  L, F1, F2: the landlord's and the farmers' hands (turn order L, F1, F2); --turn: the seat to move\n"       \
     "  (default L); --last: the move it must beat (default: it leads), made by --by (default the seat before)\n"
-
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "ddz solve3: %s", what);
-    if (arg) {
-        fputs(" '", stderr);
-        ddz_put_shown(stderr, arg);
-        fputc('\'', stderr);
-    }
-    fputc('\n', stderr);
-    fputs(USAGE_SOLVE3, stderr);
-    return 2;
-}
-
-/* SIZE: bytes, or a number with K, M or G (binary units). */
-static int parse_size(const char *s, size_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || errno || s[0] == '-')
-        return -1;
-    unsigned shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10, end++;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20, end++;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30, end++;
-    if (*end == 'B' || *end == 'b')
-        end++;
-    if (*end || v == 0 || v > (1ULL << 40) >> shift)
-        return -1;
-    *out = (size_t)(v << shift);
-    return 0;
-}
 
 typedef struct {
     ddz_position3 pos;
@@ -77,91 +30,34 @@ static int parse_args(int argc, char **argv, args3 *a)
 {
     const char *hands[3] = {NULL, NULL, NULL}, *turn = NULL, *last = NULL, *by = NULL, *rules = NULL,
                *solver = NULL, *threads = NULL, *memory = NULL, *tlimit = NULL;
-    int nh = 0, only_args = 0;
+    int nh = 0;
     ddz_error e;
     memset(a, 0, sizeof *a);
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], **slot = NULL;
-        if (only_args || arg[0] != '-' || arg[1] == '\0') {
-            if (nh == 3)
-                return usage_error("three hands only (L F1 F2); a fourth:", arg);
-            hands[nh++] = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_args = 1;
-            continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(USAGE_SOLVE3, stdout);
-            return -1;
-        }
-        size_t nl = strcspn(arg, "=");
-#define FLAG(name) (nl == strlen(name) && strncmp(arg, name, nl) == 0)
-        if (FLAG("--json")) {
-            if (arg[nl])
-                return usage_error("this flag takes no value:", arg);
-            a->json = 1;
-            continue;
-        }
-        if (FLAG("--turn"))
-            slot = &turn;
-        else if (FLAG("--last"))
-            slot = &last;
-        else if (FLAG("--by"))
-            slot = &by;
-        else if (FLAG("--rules"))
-            slot = &rules;
-        else if (FLAG("--solver"))
-            slot = &solver;
-        else if (FLAG("--threads"))
-            slot = &threads;
-        else if (FLAG("--memory"))
-            slot = &memory;
-        else if (FLAG("--time-limit"))
-            slot = &tlimit;
-        else if (FLAG("--strategy"))
-            slot = &a->strategy;
-        else
-            return usage_error("unknown flag", arg);
-#undef FLAG
-        if (*slot)
-            return usage_error("flag given twice:", arg);
-        if (arg[nl] == '=')
-            *slot = arg + nl + 1;
-        else if (i + 1 < argc)
-            *slot = argv[++i];
-        else
-            return usage_error("flag needs a value:", arg);
-    }
+    const ddz_flag flags[] = {
+        {"--json", NULL, &a->json, 1},    {"--turn", &turn, NULL, 0},         {"--last", &last, NULL, 0},
+        {"--by", &by, NULL, 0},           {"--rules", &rules, NULL, 0},       {"--solver", &solver, NULL, 0},
+        {"--threads", &threads, NULL, 0}, {"--memory", &memory, NULL, 0},     {"--time-limit", &tlimit, NULL, 0},
+        {"--strategy", &a->strategy, NULL, 0},
+    };
+    const ddz_cmdline line = {"solve3", USAGE_SOLVE3, flags, sizeof flags / sizeof flags[0], hands, 3,
+                              "three hands only (L F1 F2); a fourth:", 1};
+    int rc = ddz_cmdline_read(&line, argc, argv, &nh);
+    if (rc)
+        return rc;
     if (nh < 3)
-        return usage_error(nh == 0 ? "the hands L F1 F2 are missing" : nh == 1 ? "F1's and F2's hands are missing"
-                                                                              : "F2's hand is missing",
-                           NULL);
-    if (ddz_parse_rules(rules ? rules : "", &a->rules, &e) != DDZ_OK) {
-        fprintf(stderr, "ddz solve3: --rules: %s\n", e.message);
+        return ddz_usage_error("solve3", USAGE_SOLVE3,
+                               nh == 0   ? "the hands L F1 F2 are missing"
+                               : nh == 1 ? "F1's and F2's hands are missing"
+                                         : "F2's hand is missing",
+                               NULL);
+    if (ddz_read_rules("solve3", rules, &a->rules))
         return 2;
-    }
     a->solver = ddz_solver3_find(solver ? solver : "fast3");
     if (!a->solver)
-        return usage_error("--solver: no such three-player solver (fast3, naive3):", solver);
+        return ddz_usage_error("solve3", USAGE_SOLVE3, "--solver: no such three-player solver (fast3, naive3):", solver);
     a->opt.all_first_moves = 1;
-    if (threads) {
-        char *end;
-        long t = strtol(threads, &end, 10);
-        if (*end || end == threads || t < 0 || t > 256)
-            return usage_error("--threads: a number 0 (all cores) to 256 expected, not", threads);
-        a->opt.threads = (int)t;
-    }
-    if (memory && parse_size(memory, &a->opt.memory_bytes))
-        return usage_error("--memory: a size such as 512M or 2G (at most 1T) expected, not", memory);
-    if (tlimit) {
-        char *end;
-        double t = strtod(tlimit, &end);
-        if (*end || end == tlimit || !(t > 0) || !isfinite(t))
-            return usage_error("--time-limit: a positive number of seconds expected, not", tlimit);
-        a->opt.time_limit_s = t;
-    }
+    if (ddz_read_limits(&line, threads, memory, tlimit, &a->opt))
+        return 2;
     if (ddz3_read_position(hands, turn, last, by, &a->rules, &a->pos, &e) != DDZ_OK) {
         fputs("ddz solve3: ", stderr);
         ddz_put_shown(stderr, e.message);
@@ -246,21 +142,16 @@ static ddz_outcome line_move(const args3 *a, const ddz_position3 *p, ddz_result 
 
 /* ---- The certificate writer (format: ddz/THREE_PLAYER.md, "Strategy certificates") ---- */
 
-typedef struct {
-    ddz_position3 *pos;
-    size_t n, cap;
-    uint32_t *slot;
-    size_t nslots;
-} dag3;
-
-static int same_position(const ddz_position3 *x, const ddz_position3 *y)
+static int same_position(const void *xp, const void *yp)
 {
+    const ddz_position3 *x = xp, *y = yp;
     return x->hand[0] == y->hand[0] && x->hand[1] == y->hand[1] && x->hand[2] == y->hand[2] && x->turn == y->turn &&
            x->by == y->by && ddz_move_compare(&x->last, &y->last) == 0;
 }
 
-static size_t position_hash(const ddz_position3 *p)
+static size_t position_hash(const void *pp)
 {
+    const ddz_position3 *p = pp;
     uint64_t h = p->hand[0] * 0x9e3779b97f4a7c15ULL ^ (p->hand[1] + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
     h ^= (p->hand[2] + 0x1234567ULL) * 0xd6e8feb86659fd93ULL;
     h ^= (p->last.cards + ((uint64_t)p->last.type << 56 | (uint64_t)p->last.main << 48 | (uint64_t)p->last.len << 40 |
@@ -271,120 +162,62 @@ static size_t position_hash(const ddz_position3 *p)
     return (size_t)(h ^ h >> 32);
 }
 
-static uint32_t dag_node(dag3 *d, const ddz_position3 *p, size_t max)
-{
-    if (2 * (d->n + 1) > d->nslots) {
-        size_t ns = d->nslots ? 2 * d->nslots : 1024;
-        uint32_t *sl = calloc(ns, sizeof *sl);
-        if (!sl)
-            return 0;
-        for (size_t i = 0; i < d->n; i++) {
-            size_t k = position_hash(&d->pos[i]) & (ns - 1);
-            while (sl[k])
-                k = (k + 1) & (ns - 1);
-            sl[k] = (uint32_t)(i + 1);
-        }
-        free(d->slot);
-        d->slot = sl;
-        d->nslots = ns;
-    }
-    size_t k = position_hash(p) & (d->nslots - 1);
-    for (; d->slot[k]; k = (k + 1) & (d->nslots - 1))
-        if (same_position(&d->pos[d->slot[k] - 1], p))
-            return d->slot[k];
-    if (d->n >= max)
-        return 0;
-    if (d->n == d->cap) {
-        size_t c = d->cap ? 2 * d->cap : 1024;
-        ddz_position3 *q = realloc(d->pos, c * sizeof *q);
-        if (!q)
-            return 0;
-        d->pos = q;
-        d->cap = c;
-    }
-    d->pos[d->n++] = *p;
-    d->slot[k] = (uint32_t)d->n;
-    return d->slot[k];
-}
+typedef struct {
+    args3 a;    /* one thread, the first win at each node */
+    int winner; /* the side whose strategy it is: 0 landlord, 1 farmers */
+} strategy3;
 
-/* Writes the nodes after the header, breadth first; 0, or -1 with why filled. */
-static int write_dag(FILE *f, const args3 *a, int winner, char *why, size_t cap, size_t *nodes, size_t *replies)
+/* Node i + 1 of the strategy: the winning side's move, or one reply line per legal move of the
+ * other side. */
+static int write_node(FILE *f, void *ctx, ddz_dag *d, size_t i, char *why, size_t cap, size_t *replies)
 {
     static ddz_move r[DDZ_MAX_MOVES];
     static ddz_result res;
-    dag3 d = {0};
-    int rc = -1;
+    const strategy3 *sc = ctx;
+    const args3 *a = &sc->a;
     char pb[256], mb[48];
-    const size_t max = DDZO_CERT_MAX_NODES;
-    *replies = 0;
-    if (!dag_node(&d, &a->pos, max)) {
-        snprintf(why, cap, "out of memory");
-        goto done;
+    ddz_position3 p = *(const ddz_position3 *)ddz_dag_at(d, i), q;
+    ddz3_format_position(&p, pb, sizeof pb);
+    fprintf(f, "node %zu %s\n", i + 1, pb);
+    if (ddz3_side(p.turn) == sc->winner) {
+        ddz_move m;
+        if (!play_out(&p, &a->rules, &m)) {
+            ddz_outcome o = a->solver->solve(&p, &a->rules, &a->opt, &res);
+            size_t k = 0;
+            while (k < res.n_first && res.first_wins[k] != 1)
+                k++;
+            if (o != DDZ_SOLVE_WIN || k == res.n_first) {
+                snprintf(why, cap, "node %zu (%s) %s", i + 1, pb,
+                         o == DDZ_SOLVE_TIMEOUT ? "was not decided within --time-limit"
+                         : o == DDZ_SOLVE_LOSS  ? "is a loss for the winning side by the solver's own count"
+                                                : "made the solver fail");
+                return -1;
+            }
+            m = res.first[k];
+        }
+        ddz_format_move(&m, mb, sizeof mb);
+        if (ddz3_after(&p, &m, &q)) {
+            fprintf(f, "play %s\n", mb);
+            return 0;
+        }
+        return ddz_strategy_link(f, d, "play", mb, &q, why, cap);
     }
-    for (size_t i = 0; i < d.n; i++) {
-        ddz_position3 p = d.pos[i], q;
-        ddz3_format_position(&p, pb, sizeof pb);
-        fprintf(f, "node %zu %s\n", i + 1, pb);
-        if (ddz3_side(p.turn) == winner) {
-            ddz_move m;
-            if (!play_out(&p, &a->rules, &m)) {
-                ddz_outcome o = a->solver->solve(&p, &a->rules, &a->opt, &res);
-                size_t k = 0;
-                while (k < res.n_first && res.first_wins[k] != 1)
-                    k++;
-                if (o != DDZ_SOLVE_WIN || k == res.n_first) {
-                    snprintf(why, cap, "node %zu (%s) %s", i + 1, pb,
-                             o == DDZ_SOLVE_TIMEOUT ? "was not decided within --time-limit"
-                             : o == DDZ_SOLVE_LOSS  ? "is a loss for the winning side by the solver's own count"
-                                                    : "made the solver fail");
-                    goto done;
-                }
-                m = res.first[k];
-            }
-            ddz_format_move(&m, mb, sizeof mb);
-            if (ddz3_after(&p, &m, &q)) {
-                fprintf(f, "play %s\n", mb);
-                continue;
-            }
-            uint32_t id = dag_node(&d, &q, max);
-            if (!id) {
-                snprintf(why, cap, "more than %zu nodes, or out of memory", max);
-                goto done;
-            }
-            fprintf(f, "play %s -> %lu\n", mb, (unsigned long)id);
-            continue;
-        }
-        size_t n = ddz_generate(p.hand[p.turn], &p.last, &a->rules, r, DDZ_MAX_MOVES);
-        if (n > DDZ_MAX_MOVES) {
-            snprintf(why, cap, "node %zu: more moves than the generator's bound", i + 1);
-            goto done;
-        }
-        for (size_t k = 0; k < n; k++) {
-            ddz_format_move(&r[k], mb, sizeof mb);
-            if (ddz3_after(&p, &r[k], &q)) {
-                snprintf(why, cap, "node %zu (%s): the reply %s ends the game for the other side", i + 1, pb, mb);
-                goto done;
-            }
-            uint32_t id = dag_node(&d, &q, max);
-            if (!id) {
-                snprintf(why, cap, "more than %zu nodes, or out of memory", max);
-                goto done;
-            }
-            fprintf(f, "reply %s -> %lu\n", mb, (unsigned long)id);
-        }
-        *replies += n;
-        if (ferror(f)) {
-            snprintf(why, cap, "write failed");
-            goto done;
-        }
+    size_t n = ddz_generate(p.hand[p.turn], &p.last, &a->rules, r, DDZ_MAX_MOVES);
+    if (n > DDZ_MAX_MOVES) {
+        snprintf(why, cap, "node %zu: more moves than the generator's bound", i + 1);
+        return -1;
     }
-    fprintf(f, "end %zu\n", d.n);
-    rc = 0;
-done:
-    *nodes = d.n;
-    free(d.pos);
-    free(d.slot);
-    return rc;
+    for (size_t k = 0; k < n; k++) {
+        ddz_format_move(&r[k], mb, sizeof mb);
+        if (ddz3_after(&p, &r[k], &q)) {
+            snprintf(why, cap, "node %zu (%s): the reply %s ends the game for the other side", i + 1, pb, mb);
+            return -1;
+        }
+        if (ddz_strategy_link(f, d, "reply", mb, &q, why, cap))
+            return -1;
+    }
+    *replies += n;
+    return 0;
 }
 
 static const char *side_name(int side) { return side ? "farmers" : "landlord"; }
@@ -447,20 +280,9 @@ int ddz_cmd_solve3(int argc, char **argv)
             printf("null");
         else
             printf("\"%s\"", side_name(!lw));
-        printf(",\"outcome\":\"%s\",\"first_moves\":[",
-               o == DDZ_SOLVE_WIN ? "win" : o == DDZ_SOLVE_LOSS ? "loss" : "timeout");
-        for (size_t i = 0; i < res.n_first; i++) {
-            ddz_format_move(&res.first[i], buf, sizeof buf);
-            printf("%s{\"move\":\"%s\",\"wins\":%s}", i ? "," : "", buf,
-                   res.first_wins[i] == 1 ? "true" : res.first_wins[i] == 0 ? "false" : "null");
-        }
-        printf("],\"winning_moves\":[");
-        for (size_t i = 0, k = 0; i < res.n_first; i++)
-            if (res.first_wins[i] == 1) {
-                ddz_format_move(&res.first[i], buf, sizeof buf);
-                printf("%s\"%s\"", k++ ? "," : "", buf);
-            }
-        printf("],\"line\":[");
+        printf(",\"outcome\":\"%s\",", ddz_outcome_name(o)); /* never "error": refused above */
+        ddz_json_first_moves(&res);
+        printf(",\"line\":[");
         for (int i = 0; i < nline; i++) {
             ddz_format_move(&line[i], buf, sizeof buf);
             printf("%s{\"seat\":\"%s\",\"move\":\"%s\"}", i ? "," : "", ddz3_seat_name(who[i]), buf);
@@ -476,11 +298,7 @@ int ddz_cmd_solve3(int argc, char **argv)
         else
             printf("winner: %s (%s side to move)\n", side_name(!lw), (lw == 1) == (ddz3_side(a.pos.turn) == 0) ? "the" : "not the");
         printf("winning moves of %s (%zu of %zu):", ddz3_seat_name(a.pos.turn), nwin, res.n_first);
-        for (size_t i = 0; i < res.n_first; i++)
-            if (res.first_wins[i] == 1) {
-                ddz_format_move(&res.first[i], buf, sizeof buf);
-                printf(" %s", buf);
-            }
+        ddz_print_winning_moves(&res);
         printf("\nline:");
         for (int i = 0; i < nline; i++) {
             ddz_format_move(&line[i], buf, sizeof buf);
@@ -494,27 +312,14 @@ int ddz_cmd_solve3(int argc, char **argv)
             fputs("ddz solve3: --strategy: the position was not decided: no strategy to write\n", stderr);
             return 1;
         }
-        cli_out out;
-        if (!cli_out_open(&out, "solve3", "--strategy", a.strategy, CLI_OUT_REPLACE))
+        char header[512];
+        snprintf(header, sizeof header, "ddz-strategy3 1\nrules %s\nposition %s\nwinner %s\n", rules, pb, side_name(!lw));
+        strategy3 sc = {a, !lw};
+        sc.a.opt.threads = 1;
+        sc.a.opt.all_first_moves = 0;
+        const ddz_dag positions = {sizeof(ddz_position3), position_hash, same_position, NULL, 0, 0, NULL, 0};
+        if (ddz_strategy_write("solve3", a.strategy, header, &positions, &a.pos, write_node, &sc))
             return 1;
-        FILE *f = out.f;
-        fprintf(f, "ddz-strategy3 1\nrules %s\nposition %s\nwinner %s\n", rules, pb, side_name(!lw));
-        args3 b = a;
-        b.opt.threads = 1;
-        b.opt.all_first_moves = 0;
-        char why[512];
-        size_t nodes = 0, replies = 0;
-        double t0 = wall_seconds();
-        int wr = write_dag(f, &b, !lw, why, sizeof why, &nodes, &replies);
-        if (wr) {
-            fprintf(stderr, "ddz solve3: --strategy '%s': not written: %s\n", a.strategy, why);
-            cli_out_discard(&out);
-            return 1;
-        }
-        if (cli_out_close(&out))
-            return 1;
-        fprintf(stderr, "ddz solve3: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", a.strategy, nodes, replies,
-                wall_seconds() - t0);
     }
     return 0;
 }

@@ -3,19 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_movegen.h"
 #include "ddz_oracle.h"
 #include "ddz_solver.h"
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 
 static void print_move(FILE *f, const ddz_move *m)
@@ -132,7 +124,7 @@ static int verify_moves(const ddz_rules *rules, int nrules, int max_cards)
     int bad = 0;
     for (int i = 0; i < nrules && !bad; i++) {
         char rb[128];
-        double t0 = now_s();
+        double t0 = ddz_now();
         c.rules = &rules[i];
         c.hands = c.lists = c.moves = 0;
         every_hand(&c, 0, 0, 0);
@@ -140,7 +132,7 @@ static int verify_moves(const ddz_rules *rules, int nrules, int max_cards)
         printf("moves %s: %llu hands of 1..%d cards, %llu move lists (leading and against each of the hand's "
                "moves), %llu moves, %s, %.1f s\n",
                rb, c.hands, max_cards, c.lists, c.moves, c.failed ? "a difference (above)" : "0 differences",
-               now_s() - t0);
+               ddz_now() - t0);
         bad = c.failed;
     }
     free(c.gen), free(c.rec), free(c.leads);

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "ddz_cli.h"
@@ -16,13 +15,6 @@
 
 #define MAXN 8     /* the oracle's largest universe (cards a side) */
 #define MAXS 8     /* solvers judged at once */
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* ---- interrupts: while the table is built a signal ends the process at once; while judging,
  * the threads see the flag after their current solve and stop ---- */
@@ -138,10 +130,10 @@ static void judge_at(const job *jb, const ddz_rules *rules, tally *ty, ddz_table
     opt.memory_bytes = (size_t)1 << 16; /* a fresh table's size, for solvers that make their own */
     opt.table = tt;                      /* the fast solver's table, kept by this thread */
     for (int s = 0; s < jb->nsolvers; s++) {
-        double t0 = now_s();
+        double t0 = ddz_now();
         int said = (int)jb->solver[s]->solve(p, rules, &opt, res);
         verdict *v = &ty->v[s];
-        v->seconds += now_s() - t0;
+        v->seconds += ddz_now() - t0;
         v->positions++;
         if (said == oracle)
             continue;
@@ -166,7 +158,7 @@ static void fmt_duration(double s, char *buf, size_t cap)
 
 static void show_progress(const char *rules, unsigned long long done, unsigned long long total, double t0, int end)
 {
-    double el = now_s() - t0, rate = el > 0 ? (double)done / el : 0;
+    double el = ddz_now() - t0, rate = el > 0 ? (double)done / el : 0;
     char a[32], b[32];
     fmt_duration(el, a, sizeof a);
     fmt_duration(rate > 0 ? (double)(total - done) / rate : -1, b, sizeof b);
@@ -184,7 +176,7 @@ static void show_progress(const char *rules, unsigned long long done, unsigned l
 static int judge_rules(job *jb, run *rn, int progress)
 {
     char what[160];
-    double t0 = now_s();
+    double t0 = ddz_now();
     judging = 0;
     ddzo_table *t = ddzo_build(jb->deck, jb->max_cards, &rn->rules);
     if (!t) {
@@ -197,7 +189,7 @@ static int judge_rules(job *jb, run *rn, int progress)
         ddzo_free(t);
         return 130;
     }
-    rn->oracle_s = now_s() - t0;
+    rn->oracle_s = ddz_now() - t0;
     size_t nh = ddzo_nhands(t);
     rn->hands = nh;
     snprintf(what, sizeof what, "%s, %s deck, 1..%d cards", rn->name, jb->deck == DDZO_DECK_SMALL ? "small" : "full",
@@ -237,7 +229,7 @@ static int judge_rules(job *jb, run *rn, int progress)
     memset(&all, 0, sizeof all);
     unsigned long long done = 0;
     int failed = 0;
-    double start = now_s(), last_shown = start;
+    double start = ddz_now(), last_shown = start;
     int every = isatty(2) ? 1 : 10;
 #pragma omp parallel num_threads(jb->threads)
     {
@@ -302,11 +294,11 @@ static int judge_rules(job *jb, run *rn, int progress)
             }
 #pragma omp atomic
             done += per[a];
-            if (progress && omp_get_thread_num() == 0 && now_s() - last_shown >= every) {
+            if (progress && omp_get_thread_num() == 0 && ddz_now() - last_shown >= every) {
                 unsigned long long d;
 #pragma omp atomic read
                 d = done;
-                last_shown = now_s();
+                last_shown = ddz_now();
                 show_progress(what, d, total, start, 0);
             }
         }
@@ -336,9 +328,9 @@ static int judge_rules(job *jb, run *rn, int progress)
                 rn->name);
         return 1;
     }
-    if (progress && now_s() - start >= every)
+    if (progress && ddz_now() - start >= every)
         show_progress(what, done, total, start, 1);
-    rn->judge_s = now_s() - start;
+    rn->judge_s = ddz_now() - start;
     memcpy(rn->lead, all.lead, sizeof rn->lead);
     memcpy(rn->ans, all.ans, sizeof rn->ans);
     memcpy(rn->v, all.v, sizeof rn->v);
@@ -768,7 +760,7 @@ int ddz_verify_positions(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     omp_set_num_threads(jb.threads);
 
-    double t0 = now_s();
+    double t0 = ddz_now();
     int rc = 0;
     for (int r = 0; r < jb.nruns && !rc; r++) {
         rc = judge_rules(&jb, &jb.runs[r], !quiet);
@@ -776,7 +768,7 @@ int ddz_verify_positions(int argc, char **argv)
             print_run(&jb, &jb.runs[r]);
         fflush(text);
     }
-    jb.seconds = now_s() - t0;
+    jb.seconds = ddz_now() - t0;
     if (rc) {
         if (rc == 130)
             fprintf(stderr, "ddz verify: interrupted by %s; the run is incomplete and no report was written\n",

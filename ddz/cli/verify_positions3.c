@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ddz_cli.h"
 #include "ddz_oracle3.h"
@@ -17,13 +16,6 @@
 #define USAGE3                                                                                              \
     "usage: ddz verify --positions3 [--max-cards N] [--deck small|full] [--rules R] [--solver all|none|NAME,...]\n" \
     "                  [--threads N] [--report FILE] [--quiet]\n"
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static int usage3(const char *msg, const char *arg)
 {
@@ -189,7 +181,7 @@ int ddz_verify_positions3(int argc, char **argv)
     for (int r = 0; r < nrules; r++) {
         char rn[128];
         ddz_format_rules(&rules[r], rn, sizeof rn);
-        double t0 = now_s();
+        double t0 = ddz_now();
         ddzo3_table *t = ddzo3_build(deck, max_cards, &rules[r]);
         if (!t) {
             fprintf(stderr, "ddz verify: the three-player oracle's table could not be built (out of memory)\n");
@@ -197,14 +189,14 @@ int ddz_verify_positions3(int argc, char **argv)
                 cli_out_discard(&rep);
             return 1;
         }
-        double build_s = now_s() - t0;
+        double build_s = ddz_now() - t0;
         size_t nh = ddzo3_nhands(t);
         if (!quiet)
             fprintf(stderr, "ddz verify: %s: %zu hands, oracle table %.1f s; judging...\n", rn, nh, build_s);
         verdict3 total[MAXS3];
         counts3 cnt = {0, 0, 0, 0};
         memset(total, 0, sizeof total);
-        t0 = now_s();
+        t0 = ddz_now();
         int failed = 0;
 #pragma omp parallel
         {
@@ -279,7 +271,7 @@ int ddz_verify_positions3(int argc, char **argv)
             fprintf(stderr, "ddz verify: out of memory while judging\n");
             bad = 1;
         }
-        double judge_s = now_s() - t0;
+        double judge_s = ddz_now() - t0;
         printf("positions3 %s, %s deck, 1..%d cards a hand: %zu hands; leading %llu positions (landlord wins %llu), "
                "answering %llu (landlord wins %llu); oracle %.1f s, judging %.1f s\n",
                rn, deck == DDZO_DECK_SMALL ? "small" : "full", max_cards, nh, cnt.lead, cnt.lead_lw, cnt.ans, cnt.ans_lw,

@@ -70,15 +70,29 @@ int ddz3_after(const ddz_position3 *p, const ddz_move *m, ddz_position3 *out)
     return out->hand[p->turn] == 0;
 }
 
-size_t ddz3_format_position(const ddz_position3 *p, char *buf, size_t cap)
+/* The hands, then the seat to move and, answering, the move and its maker, each after its
+ * separator (a blank, or a flag). */
+static size_t format(const ddz_position3 *p, const char *const sep[3], char *buf, size_t cap)
 {
     char h[3][32], last[48];
     for (int s = 0; s < DDZ3_SEATS; s++)
         ddz_format_hand(p->hand[s], h[s], sizeof h[s]);
     ddz_format_move(&p->last, last, sizeof last);
     int n = p->last.type == DDZ_PASS
-                ? snprintf(buf, cap, "%s %s %s %s", h[0], h[1], h[2], ddz3_seat_name(p->turn))
-                : snprintf(buf, cap, "%s %s %s %s %s %s", h[0], h[1], h[2], ddz3_seat_name(p->turn), last,
-                           ddz3_seat_name(p->by));
+                ? snprintf(buf, cap, "%s %s %s%s%s", h[0], h[1], h[2], sep[0], ddz3_seat_name(p->turn))
+                : snprintf(buf, cap, "%s %s %s%s%s%s%s%s%s", h[0], h[1], h[2], sep[0], ddz3_seat_name(p->turn), sep[1],
+                           last, sep[2], ddz3_seat_name(p->by));
     return n < 0 ? 0 : (size_t)n;
+}
+
+size_t ddz3_format_position(const ddz_position3 *p, char *buf, size_t cap)
+{
+    static const char *const blanks[3] = {" ", " ", " "};
+    return format(p, blanks, buf, cap);
+}
+
+size_t ddz3_format_args(const ddz_position3 *p, char *buf, size_t cap)
+{
+    static const char *const flags[3] = {" --turn ", " --last ", " --by "};
+    return format(p, flags, buf, cap);
 }

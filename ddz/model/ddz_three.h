@@ -53,6 +53,8 @@ int ddz3_after(const ddz_position3 *p, const ddz_move *m, ddz_position3 *out);
  * fields separated by blanks, hands and moves without blanks. Writes the canonical form (every
  * field, `pass` with the seat to move when leading): "33 44 55 F1 single:7 L". */
 size_t ddz3_format_position(const ddz_position3 *p, char *buf, size_t cap);
+/* The flags of `ddz solve3` that give this position: "L F1 F2 --turn S [--last MOVE --by S]". */
+size_t ddz3_format_args(const ddz_position3 *p, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,8 @@
 /* The strategy certificate checker: reads a `ddz-strategy` tree (1) or DAG (2) and confirms,
  * with the recogniser's moves and nothing from the solvers, that it proves the header's win. */
 #include "ddz_oracle.h"
+#include "ddzo_shared.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,20 +40,8 @@ typedef struct {
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
 
-static ddzo_cert_status fail(ddzo_cert_result *res, ddzo_cert_status st, unsigned long line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static ddzo_cert_status fail(ddzo_cert_result *res, ddzo_cert_status st, unsigned long line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(res->message, sizeof res->message, fmt, ap);
-    va_end(ap);
-    res->line = line;
-    return st;
-}
+/* The failure: res's message and line filled; returns st. */
+#define fail(res_, st_, at_, ...) ddzo_cert_fail((res_)->message, sizeof (res_)->message, &(res_)->line, st_, at_, __VA_ARGS__)
 
 /* A short, printable copy of some text for a message (the reader lets only printable ASCII in). */
 static const char *shown(const char *s, char *buf, size_t cap)
@@ -118,26 +106,6 @@ static int read_line(reader *r, ddzo_cert_status *st)
     }
     r->line++;
     return 1;
-}
-
-/* Splits s at blanks (spaces, tabs) into at most max tokens; returns the count, or max + 1 when
- * there are more. */
-static int split(char *s, char **tok, int max)
-{
-    int n = 0;
-    for (;;) {
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (!*s)
-            return n;
-        if (n == max)
-            return max + 1;
-        tok[n++] = s;
-        while (*s && *s != ' ' && *s != '\t')
-            s++;
-        if (*s)
-            *s++ = '\0';
-    }
 }
 
 static int blank_or_comment(const char *s)
@@ -325,7 +293,7 @@ static ddzo_cert_status read_v2(reader *r)
             continue;
         if (ended)
             return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "text after the 'end' line");
-        int nt = split(r->buf, tok, 8);
+        int nt = ddzo_split(r->buf, tok, 8);
         cnode *cur = r->nnodes ? &r->node[r->nnodes - 1] : NULL;
         if (strcmp(tok[0], "node") == 0) {
             if (nt != 8 || strcmp(tok[2], "me") || strcmp(tok[4], "enemy") || strcmp(tok[6], "last"))
@@ -407,7 +375,7 @@ static ddzo_cert_status read_v1(reader *r)
         size_t ind = strspn(r->buf, " ");
         if (r->buf[ind] == '\t')
             return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a tab in the indentation (one space a level)");
-        int nt = split(r->buf + ind, tok, 2);
+        int nt = ddzo_split(r->buf + ind, tok, 2);
         pending = pending_i ? &r->rep[pending_i - 1] : NULL;
         if (nt != 2 || (strcmp(tok[0], "play") && strcmp(tok[0], "reply")))
             return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a line is 'play MOVE' or 'reply MOVE', indented one space a level");

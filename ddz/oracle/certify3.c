@@ -2,8 +2,8 @@
  * the recogniser's moves and its own rule of turns (nothing from the solvers), that the side it
  * names wins the header's position. */
 #include "ddz_oracle3.h"
+#include "ddzo_shared.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,20 +38,8 @@ typedef struct {
     size_t nr, capr;
 } reader3;
 
-static ddzo_cert_status fail3(ddzo3_cert_result *res, ddzo_cert_status st, unsigned long line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static ddzo_cert_status fail3(ddzo3_cert_result *res, ddzo_cert_status st, unsigned long line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(res->message, sizeof res->message, fmt, ap);
-    va_end(ap);
-    res->line = line;
-    return st;
-}
+/* The failure: res's message and line filled; returns st. */
+#define fail3(res_, st_, at_, ...) ddzo_cert_fail((res_)->message, sizeof (res_)->message, &(res_)->line, st_, at_, __VA_ARGS__)
 
 /* The next line without its newline (a final \r dropped); 0 at the end of the file, -1 when a
  * line is too long or holds a byte that is not printable ASCII. Blank and # lines are skipped. */
@@ -79,24 +67,6 @@ static int next_line(reader3 *r)
             s++;
         if (*s && *s != '#')
             return 1;
-    }
-}
-
-static int split3(char *s, char **tok, int max)
-{
-    int n = 0;
-    for (;;) {
-        while (*s == ' ')
-            s++;
-        if (!*s)
-            return n;
-        if (n == max)
-            return max + 1;
-        tok[n++] = s;
-        while (*s && *s != ' ')
-            s++;
-        if (*s)
-            *s++ = '\0';
     }
 }
 
@@ -311,7 +281,7 @@ static ddzo_cert_status read_all(reader3 *r)
                 return fail3(res, DDZO_CERT_UNREADABLE, r->line, "rules: %s", e.message);
         }
         if (h == 2) {
-            int n = split3(rest, tok, 6);
+            int n = ddzo_split(rest, tok, 6);
             if (n > 6 || read_position(&res->rules, tok, n, &res->pos, why, sizeof why))
                 return fail3(res, DDZO_CERT_UNREADABLE, r->line, "position: %s", n > 6 ? "too many fields" : why);
         }
@@ -330,7 +300,7 @@ static ddzo_cert_status read_all(reader3 *r)
             return fail3(res, DDZO_CERT_UNREADABLE, r->line, "a line too long or not printable ASCII");
         if (got == 0)
             return fail3(res, DDZO_CERT_UNREADABLE, r->line, "no 'end N' line: the file is cut off");
-        int n = split3(r->buf, tok, 8);
+        int n = ddzo_split(r->buf, tok, 8);
         if (n > 8)
             return fail3(res, DDZO_CERT_UNREADABLE, r->line, "too many fields");
         if (strcmp(tok[0], "end") == 0) {

@@ -1,72 +1,22 @@
 /* The retrograde oracle: win/lose for the player to move in every position of a small universe,
  * computed upward by total cards from the definitions alone (the recogniser's moves, no search). */
 #include "ddz_oracle.h"
+#include "ddzo_shared.h"
 
 #include <stdlib.h>
-#include <string.h>
 
+/* The hands, their leading moves, and u.value: the lead value of (i, j), bit 0 win, bit 1
+ * computed. */
 struct ddzo_table {
-    ddz_rules rules;
-    int max_cards;
-    int top;             /* highest rank of the deck (the reduced deck: 3..8 and the jokers) */
-    size_t nh;           /* hands of 1..max_cards cards, sorted by value */
-    ddz_hand *hand;
-    size_t *first;       /* hand i's leading moves are lead[first[i] .. first[i+1]) */
-    ddz_move *lead;
-    unsigned char *lv;   /* lead value of (i, j): bit 0 win, bit 1 computed */
+    ddzo_universe u;
 };
 
-static int in_deck(const ddzo_table *t, int r)
-{
-    return t->top == DDZ_RANKS - 1 || r <= t->top || r >= DDZ_RX;
-}
-
-static int fits(ddz_hand a, ddz_hand b)
-{
-    for (int r = 0; r < DDZ_RANKS; r++)
-        if (ddz_count(a, r) + ddz_count(b, r) > (r >= DDZ_RX ? 1 : 4))
-            return 0;
-    return 1;
-}
-
-static long find_hand(const ddzo_table *t, ddz_hand h)
-{
-    size_t lo = 0, hi = t->nh;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (t->hand[mid] < h)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < t->nh && t->hand[lo] == h ? (long)lo : -1;
-}
-
-static void collect(ddzo_table *t, int r, ddz_hand h, int size, size_t *n)
-{
-    if (r == DDZ_RANKS) {
-        if (size) {
-            if (t->hand)
-                t->hand[*n] = h;
-            (*n)++;
-        }
-        return;
-    }
-    int most = !in_deck(t, r) ? 0 : r >= DDZ_RX ? 1 : 4;
-    for (int c = 0; c <= most && size + c <= t->max_cards; c++)
-        collect(t, r + 1, ddz_add(h, r, c), size + c, n);
-}
-
-static int cmp_hand(const void *a, const void *b)
-{
-    ddz_hand x = *(const ddz_hand *)a, y = *(const ddz_hand *)b;
-    return x < y ? -1 : x > y;
-}
+static int fits(ddz_hand a, ddz_hand b) { return ddzo_fit((const ddz_hand[]){a, b}, 2); }
 
 /* The lead value, which the upward order must have computed already (-1: a bug in the order). */
 static int lead_value(const ddzo_table *t, long i, long j)
 {
-    unsigned char v = t->lv[(size_t)i * t->nh + (size_t)j];
+    unsigned char v = t->u.value[(size_t)i * t->u.nh + (size_t)j];
     return v & 2 ? v & 1 : -1;
 }
 
@@ -80,13 +30,13 @@ static int answer_value(const ddzo_table *t, long me, long en, const ddz_move *l
         return -1;
     if (!after_pass)
         return 1;
-    for (size_t k = t->first[me]; k < t->first[me + 1]; k++) {
-        const ddz_move *m = &t->lead[k];
+    for (size_t k = t->u.first[me]; k < t->u.first[me + 1]; k++) {
+        const ddz_move *m = &t->u.lead[k];
         if (!ddzo_beats(m, last))
             continue;
-        if (m->cards == t->hand[me])
+        if (m->cards == t->u.hand[me])
             return 1;
-        int v = answer_value(t, en, find_hand(t, t->hand[me] - m->cards), m);
+        int v = answer_value(t, en, ddzo_universe_find(&t->u, t->u.hand[me] - m->cards), m);
         if (v < 0)
             return -1;
         if (!v)
@@ -98,11 +48,11 @@ static int answer_value(const ddzo_table *t, long me, long en, const ddz_move *l
 /* me leads against en: some move empties the hand or leaves en an answering loss. */
 static int lead_compute(const ddzo_table *t, long me, long en)
 {
-    for (size_t k = t->first[me]; k < t->first[me + 1]; k++) {
-        const ddz_move *m = &t->lead[k];
-        if (m->cards == t->hand[me])
+    for (size_t k = t->u.first[me]; k < t->u.first[me + 1]; k++) {
+        const ddz_move *m = &t->u.lead[k];
+        if (m->cards == t->u.hand[me])
             return 1;
-        int v = answer_value(t, en, find_hand(t, t->hand[me] - m->cards), m);
+        int v = answer_value(t, en, ddzo_universe_find(&t->u, t->u.hand[me] - m->cards), m);
         if (v < 0)
             return -1;
         if (!v)
@@ -114,57 +64,18 @@ static int lead_compute(const ddzo_table *t, long me, long en)
 ddzo_table *ddzo_build(ddzo_deck deck, int max_cards, const ddz_rules *rules)
 {
     ddzo_table *t;
-    size_t n = 0;
     if (max_cards < 1 || max_cards > 8)
         return NULL;
     t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    t->rules = *rules;
-    t->max_cards = max_cards;
-    t->top = deck == DDZO_DECK_SMALL ? DDZ_R8 : DDZ_RANKS - 1;
-    collect(t, 0, 0, 0, &n);
-    t->nh = n;
-    t->hand = malloc(n * sizeof *t->hand);
-    t->first = malloc((n + 1) * sizeof *t->first);
-    t->lv = calloc(n * n, 1);
-    if (!t->hand || !t->first || !t->lv)
+    if (ddzo_universe_build(&t->u, deck, max_cards, rules, 2))
         goto fail;
-    n = 0;
-    collect(t, 0, 0, 0, &n);
-    qsort(t->hand, n, sizeof *t->hand, cmp_hand);
-
-    /* every hand's leading moves, once */
-    ddz_move pass = {0, DDZ_PASS, 0, 0};
-    size_t total = 0;
-    for (size_t i = 0; i < n; i++)
-        total += ddzo_moves(t->hand[i], &pass, rules, NULL, 0);
-    t->lead = malloc((total ? total : 1) * sizeof *t->lead);
-    if (!t->lead)
-        goto fail;
-    total = 0;
-    for (size_t i = 0; i < n; i++) {
-        t->first[i] = total;
-        total += ddzo_moves(t->hand[i], &pass, rules, t->lead + total, (size_t)-1);
-    }
-    t->first[n] = total;
+    size_t n = t->u.nh;
 
     /* upward by total cards: every lead position of total T needs answers of fewer cards only,
      * and those need lead positions of their own (smaller) totals, all done before T */
-    /* hands grouped by size: by[s] .. by[s+1] in `order` */
-    size_t *order = malloc(n * sizeof *order), by[DDZ_MAX_HAND + 2] = {0};
-    if (!order)
-        goto fail;
-    for (size_t i = 0; i < n; i++)
-        by[ddz_size(t->hand[i]) + 1]++;
-    for (int s = 1; s <= max_cards + 1; s++)
-        by[s] += by[s - 1];
-    {
-        size_t fill[DDZ_MAX_HAND + 2];
-        memcpy(fill, by, sizeof by);
-        for (size_t i = 0; i < n; i++)
-            order[fill[ddz_size(t->hand[i])]++] = i;
-    }
+    const size_t *by = t->u.by, *order = t->u.order;
     int order_bug = 0;
     for (int T = 2; T <= 2 * max_cards; T++)
         for (int sa = 1; sa < T; sa++) {
@@ -178,7 +89,7 @@ ddzo_table *ddzo_build(ddzo_deck deck, int max_cards, const ddz_rules *rules)
             for (long x = lo; x < hi; x++)
                 for (size_t y = by[sb]; y < by[sb + 1]; y++) {
                     size_t i = order[x], j = order[y];
-                    if (!fits(t->hand[i], t->hand[j]))
+                    if (!fits(t->u.hand[i], t->u.hand[j]))
                         continue;
                     int v = lead_compute(t, (long)i, (long)j);
                     if (v < 0) {
@@ -186,14 +97,11 @@ ddzo_table *ddzo_build(ddzo_deck deck, int max_cards, const ddz_rules *rules)
                         order_bug = 1;
                         continue;
                     }
-                    t->lv[i * n + j] = (unsigned char)(2 | v);
+                    t->u.value[i * n + j] = (unsigned char)(2 | v);
                 }
-            if (order_bug) {
-                free(order);
+            if (order_bug)
                 goto fail;
-            }
         }
-    free(order);
     return t;
 fail:
     ddzo_free(t);
@@ -204,35 +112,28 @@ void ddzo_free(ddzo_table *t)
 {
     if (!t)
         return;
-    free(t->hand);
-    free(t->first);
-    free(t->lead);
-    free(t->lv);
+    ddzo_universe_free(&t->u);
     free(t);
 }
 
-size_t ddzo_nhands(const ddzo_table *t) { return t->nh; }
-long ddzo_find(const ddzo_table *t, ddz_hand h) { return find_hand(t, h); }
+size_t ddzo_nhands(const ddzo_table *t) { return t->u.nh; }
+long ddzo_find(const ddzo_table *t, ddz_hand h) { return ddzo_universe_find(&t->u, h); }
 
-const ddz_move *ddzo_lead_moves(const ddzo_table *t, size_t i, size_t *n)
-{
-    *n = t->first[i + 1] - t->first[i];
-    return t->lead + t->first[i];
-}
+const ddz_move *ddzo_lead_moves(const ddzo_table *t, size_t i, size_t *n) { return ddzo_universe_moves(&t->u, i, n); }
 
 int ddzo_value_at(const ddzo_table *t, size_t i, size_t j, const ddz_move *last)
 {
-    if (i >= t->nh || j >= t->nh || !fits(t->hand[i], t->hand[j]))
+    if (i >= t->u.nh || j >= t->u.nh || !fits(t->u.hand[i], t->u.hand[j]))
         return -1;
     if (last->type == DDZ_PASS)
         return lead_value(t, (long)i, (long)j);
     return answer_value(t, (long)i, (long)j, last);
 }
-ddz_hand ddzo_hand(const ddzo_table *t, size_t i) { return t->hand[i]; }
+ddz_hand ddzo_hand(const ddzo_table *t, size_t i) { return t->u.hand[i]; }
 
 int ddzo_value(ddzo_table *t, ddz_hand me, ddz_hand enemy, const ddz_move *last)
 {
-    long i = find_hand(t, me), j = find_hand(t, enemy);
+    long i = ddzo_universe_find(&t->u, me), j = ddzo_universe_find(&t->u, enemy);
     if (i < 0 || j < 0 || !fits(me, enemy))
         return -1;
     if (last->type == DDZ_PASS)

@@ -3,74 +3,28 @@
  * of turns written out again here (no search code of the solvers); answering positions are
  * decided from those by a short recursion. */
 #include "ddz_oracle3.h"
+#include "ddzo_shared.h"
 
 #include <stdlib.h>
-#include <string.h>
 
+/* The hands, their leading moves, and u.value: per (i, j, k), for seat s, bit 2s computed and
+ * bit 2s+1 the landlord wins. */
 struct ddzo3_table {
-    ddz_rules rules;
-    int max_cards, top;
-    size_t nh;
-    ddz_hand *hand;      /* sorted by value */
-    size_t *first;       /* hand i's leading moves: lead[first[i] .. first[i+1]) */
-    ddz_move *lead;
-    unsigned char *lv;   /* per (i, j, k): for seat s, bit 2s computed, bit 2s+1 the landlord wins */
+    ddzo_universe u;
 };
 
-static int in_deck(const ddzo3_table *t, int r) { return t->top == DDZ_RANKS - 1 || r <= t->top || r >= DDZ_RX; }
-
-static int fits3(ddz_hand a, ddz_hand b, ddz_hand c)
-{
-    for (int r = 0; r < DDZ_RANKS; r++)
-        if (ddz_count(a, r) + ddz_count(b, r) + ddz_count(c, r) > (r >= DDZ_RX ? 1 : 4))
-            return 0;
-    return 1;
-}
-
-static long find_hand(const ddzo3_table *t, ddz_hand h)
-{
-    size_t lo = 0, hi = t->nh;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (t->hand[mid] < h)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < t->nh && t->hand[lo] == h ? (long)lo : -1;
-}
-
-static void collect(ddzo3_table *t, int r, ddz_hand h, int size, size_t *n)
-{
-    if (r == DDZ_RANKS) {
-        if (size) {
-            if (t->hand)
-                t->hand[*n] = h;
-            (*n)++;
-        }
-        return;
-    }
-    int most = !in_deck(t, r) ? 0 : r >= DDZ_RX ? 1 : 4;
-    for (int c = 0; c <= most && size + c <= t->max_cards; c++)
-        collect(t, r + 1, ddz_add(h, r, c), size + c, n);
-}
-
-static int cmp_hand(const void *a, const void *b)
-{
-    ddz_hand x = *(const ddz_hand *)a, y = *(const ddz_hand *)b;
-    return x < y ? -1 : x > y;
-}
+static int fits3(ddz_hand a, ddz_hand b, ddz_hand c) { return ddzo_fit((const ddz_hand[]){a, b, c}, 3); }
 
 static inline size_t cell(const ddzo3_table *t, const long h[3])
 {
-    return ((size_t)h[0] * t->nh + (size_t)h[1]) * t->nh + (size_t)h[2];
+    return ((size_t)h[0] * t->u.nh + (size_t)h[1]) * t->u.nh + (size_t)h[2];
 }
 
 /* The lead value of seat s with hands h (landlord wins 1, farmers 0), which the upward order
  * computed already; -1: a bug in the order. */
 static int lead_value(const ddzo3_table *t, const long h[3], int s)
 {
-    unsigned char v = t->lv[cell(t, h)];
+    unsigned char v = t->u.value[cell(t, h)];
     return v >> 2 * s & 1 ? v >> (2 * s + 1) & 1 : -1;
 }
 
@@ -88,14 +42,14 @@ static int answer_value(const ddzo3_table *t, const long h[3], int s, const ddz_
         return -1;
     if (v == lord)
         return v;
-    for (size_t k = t->first[h[s]]; k < t->first[h[s] + 1]; k++) {
-        const ddz_move *x = &t->lead[k];
+    for (size_t k = t->u.first[h[s]]; k < t->u.first[h[s] + 1]; k++) {
+        const ddz_move *x = &t->u.lead[k];
         if (!ddzo_beats(x, m))
             continue;
-        if (x->cards == t->hand[h[s]])
+        if (x->cards == t->u.hand[h[s]])
             return lord;
         long g[3] = {h[0], h[1], h[2]};
-        g[s] = find_hand(t, t->hand[h[s]] - x->cards);
+        g[s] = ddzo_universe_find(&t->u, t->u.hand[h[s]] - x->cards);
         v = answer_value(t, g, nx, x, s);
         if (v < 0)
             return -1;
@@ -110,12 +64,12 @@ static int answer_value(const ddzo3_table *t, const long h[3], int s, const ddz_
 static int lead_compute(const ddzo3_table *t, const long h[3], int s)
 {
     int lord = s == 0;
-    for (size_t k = t->first[h[s]]; k < t->first[h[s] + 1]; k++) {
-        const ddz_move *x = &t->lead[k];
-        if (x->cards == t->hand[h[s]])
+    for (size_t k = t->u.first[h[s]]; k < t->u.first[h[s] + 1]; k++) {
+        const ddz_move *x = &t->u.lead[k];
+        if (x->cards == t->u.hand[h[s]])
             return lord;
         long g[3] = {h[0], h[1], h[2]};
-        g[s] = find_hand(t, t->hand[h[s]] - x->cards);
+        g[s] = ddzo_universe_find(&t->u, t->u.hand[h[s]] - x->cards);
         int v = answer_value(t, g, next_seat(s), x, s);
         if (v < 0)
             return -1;
@@ -132,45 +86,11 @@ ddzo3_table *ddzo3_build(ddzo_deck deck, int max_cards, const ddz_rules *rules)
     ddzo3_table *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    size_t n = 0;
-    t->rules = *rules;
-    t->max_cards = max_cards;
-    t->top = deck == DDZO_DECK_SMALL ? DDZ_R8 : DDZ_RANKS - 1;
-    collect(t, 0, 0, 0, &n);
-    t->nh = n;
-    t->hand = malloc(n * sizeof *t->hand);
-    t->first = malloc((n + 1) * sizeof *t->first);
-    t->lv = calloc(n * n * n, 1);
-    size_t *order = malloc(n * sizeof *order);
-    if (!t->hand || !t->first || !t->lv || !order)
+    if (ddzo_universe_build(&t->u, deck, max_cards, rules, 3))
         goto fail;
-    n = 0;
-    collect(t, 0, 0, 0, &n);
-    qsort(t->hand, n, sizeof *t->hand, cmp_hand);
-    ddz_move pass = {0, DDZ_PASS, 0, 0};
-    size_t total = 0;
-    for (size_t i = 0; i < n; i++)
-        total += ddzo_moves(t->hand[i], &pass, rules, NULL, 0);
-    t->lead = malloc((total ? total : 1) * sizeof *t->lead);
-    if (!t->lead)
-        goto fail;
-    total = 0;
-    for (size_t i = 0; i < n; i++) {
-        t->first[i] = total;
-        total += ddzo_moves(t->hand[i], &pass, rules, t->lead + total, (size_t)-1);
-    }
-    t->first[n] = total;
-    /* hands grouped by size: by[s] .. by[s+1] in order */
-    size_t by[DDZ_MAX_HAND + 2] = {0}, fill[DDZ_MAX_HAND + 2];
-    for (size_t i = 0; i < n; i++)
-        by[ddz_size(t->hand[i]) + 1]++;
-    for (int s = 1; s <= max_cards + 1; s++)
-        by[s] += by[s - 1];
-    memcpy(fill, by, sizeof by);
-    for (size_t i = 0; i < n; i++)
-        order[fill[ddz_size(t->hand[i])]++] = i;
     /* upward by total cards: a lead of total T reads answers of fewer cards, and those read
      * leads of fewer cards (every move spends a card), all computed before T */
+    const size_t *by = t->u.by, *order = t->u.order;
     int order_bug = 0;
     for (int T = 3; T <= 3 * max_cards && !order_bug; T++)
         for (int sa = 1; sa <= max_cards; sa++)
@@ -184,7 +104,7 @@ ddzo3_table *ddzo3_build(ddzo_deck deck, int max_cards, const ddz_rules *rules)
                     for (size_t y = by[sb]; y < by[sb + 1]; y++)
                         for (size_t z = by[sc]; z < by[sc + 1]; z++) {
                             long h[3] = {(long)order[x], (long)order[y], (long)order[z]};
-                            if (!fits3(t->hand[h[0]], t->hand[h[1]], t->hand[h[2]]))
+                            if (!fits3(t->u.hand[h[0]], t->u.hand[h[1]], t->u.hand[h[2]]))
                                 continue;
                             unsigned char v = 0;
                             for (int s = 0; s < 3; s++) {
@@ -196,16 +116,13 @@ ddzo3_table *ddzo3_build(ddzo_deck deck, int max_cards, const ddz_rules *rules)
                                 }
                                 v |= (unsigned char)((1 | w << 1) << 2 * s);
                             }
-                            t->lv[cell(t, h)] = v;
+                            t->u.value[cell(t, h)] = v;
                         }
             }
-    free(order);
     if (order_bug)
-        goto fail_done;
+        goto fail;
     return t;
 fail:
-    free(order);
-fail_done:
     ddzo3_free(t);
     return NULL;
 }
@@ -214,33 +131,26 @@ void ddzo3_free(ddzo3_table *t)
 {
     if (!t)
         return;
-    free(t->hand);
-    free(t->first);
-    free(t->lead);
-    free(t->lv);
+    ddzo_universe_free(&t->u);
     free(t);
 }
 
-size_t ddzo3_nhands(const ddzo3_table *t) { return t->nh; }
-ddz_hand ddzo3_hand(const ddzo3_table *t, size_t i) { return t->hand[i]; }
-long ddzo3_find(const ddzo3_table *t, ddz_hand h) { return find_hand(t, h); }
+size_t ddzo3_nhands(const ddzo3_table *t) { return t->u.nh; }
+ddz_hand ddzo3_hand(const ddzo3_table *t, size_t i) { return t->u.hand[i]; }
+long ddzo3_find(const ddzo3_table *t, ddz_hand h) { return ddzo_universe_find(&t->u, h); }
 
-const ddz_move *ddzo3_lead_moves(const ddzo3_table *t, size_t i, size_t *n)
-{
-    *n = t->first[i + 1] - t->first[i];
-    return t->lead + t->first[i];
-}
+const ddz_move *ddzo3_lead_moves(const ddzo3_table *t, size_t i, size_t *n) { return ddzo_universe_moves(&t->u, i, n); }
 
 int ddzo3_fits(const ddzo3_table *t, size_t i, size_t j, size_t k)
 {
-    return fits3(t->hand[i], t->hand[j], t->hand[k]);
+    return fits3(t->u.hand[i], t->u.hand[j], t->u.hand[k]);
 }
 
 int ddzo3_value(const ddzo3_table *t, const ddz_position3 *p)
 {
     long h[3];
     for (int s = 0; s < 3; s++)
-        if ((h[s] = find_hand(t, p->hand[s])) < 0)
+        if ((h[s] = ddzo_universe_find(&t->u, p->hand[s])) < 0)
             return -1;
     if (p->turn > 2 || !fits3(p->hand[0], p->hand[1], p->hand[2]))
         return -1;

@@ -33,12 +33,12 @@ extern int ddz_fast_disable;
 extern int ddz_fast_probe_cards;
 extern unsigned ddz_fast_probe_nodes;
 
-/* The buckets a solve's table starts with before it grows (fast.c, "The table grows");
+/* The buckets a solve's table starts with before it grows (search_table.c, "The table grows");
  * 0 (the default): an eighth of the table, at least 2 MiB of it. Tests set 1 (with a small
  * ddz_fast_grow_step), so that small solves grow their table many times, or SIZE_MAX, so that it never grows. Single-threaded
  * tests only: set it between solves. */
 extern size_t ddz_fast_grow_from;
-/* The stores a thread counts before it checks whether the table should grow, a power of two:
+/* The stores a thread counts before it checks whether a table should grow (both solvers), a power of two:
  * 1024 by default; tests lower it so that small solves grow (and move entries) often. */
 extern unsigned ddz_fast_grow_step;
 /* With more than one thread, positions of fewer cards than this (both hands) go to each
@@ -50,11 +50,6 @@ extern int ddz_fast_share_cards;
 extern int ddz_fast_split_cards;
 /* Splits made so far in this process (every solve, every thread): the tests' proof that they ran. */
 extern unsigned long long ddz_fast_splits;
-
-/* Nonzero when `hand` has no legal answer to m but the pass (fast.c's unanswerable-move test,
- * exact: bit masks of the ranks held, the generator where they cannot tell). Used by the
- * three-player solver (fast3.c) for each of a move's answerers. */
-int ddz_fast_cannot_beat(ddz_hand hand, const ddz_move *m, const ddz_rules *rules);
 
 #ifdef __cplusplus
 }

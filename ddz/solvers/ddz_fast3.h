@@ -12,7 +12,8 @@ enum {
     DDZ_FAST3_NO_PARTNER = 2, /* cheap test 2: a farmer lets his partner out */
     DDZ_FAST3_NO_TABLE = 4,   /* the transposition table */
     DDZ_FAST3_NO_COLLAPSE = 8, /* the rank collapse of the table key */
-    DDZ_FAST3_NO_ETC = 16     /* the children looked up in the table before any is searched */
+    DDZ_FAST3_NO_ETC = 16,    /* the children looked up in the table before any is searched */
+    DDZ_FAST3_NO_FORCED = 32  /* the passes after a move nobody may answer skipped */
 };
 /* Bits of the enum above; 0 (the default) = all on. Single-threaded tests only: set it between solves. */
 extern int ddz_fast3_disable;

@@ -42,9 +42,6 @@ static inline int ddz3_landlord_wins(const ddz_position3 *p, ddz_outcome o)
 ddz_status ddz3_read_position(const char *hands[3], const char *turn, const char *last, const char *by,
                               const ddz_rules *rules, ddz_position3 *out, ddz_error *err);
 
-/* The flags of `ddz solve3` that give this position: "L F1 F2 --turn S [--last MOVE --by S]". */
-size_t ddz3_format_args(const ddz_position3 *p, char *buf, size_t cap);
-
 #ifdef __cplusplus
 }
 #endif

@@ -74,9 +74,9 @@
  * from its singles, pairs, triples taking a kicker each, and fours; chains ignored), from 10, 16
  * or 22 cards up: 13v13 and published 804,625-902,969 nodes against 817,085, 12v12 801,475-
  * 851,519 against 722,871, the hard set 367,441-437,246 against 258,541. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE: the table is mapped, not cleared */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
+#include "ddz_search_table.h"
 #include "ddz_solver.h"
 
 #include <omp.h>
@@ -86,19 +86,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
-#define NIBBLE_LOW 0x111111111111111ull  /* bit 0 of each of the 15 counts */
 #define NIBBLE_HIGH 0x888888888888888ull /* bit 3 of each count: never set in a real count */
 
 /* Cards in a hand: the 15 counts summed with shifts (each count <= 4). */
-static inline int hand_size(ddz_hand h)
-{
-    uint64_t x = (h & 0x0f0f0f0f0f0f0f0full) + ((h >> 4) & 0x0f0f0f0f0f0f0f0full);
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
+static inline int hand_size(ddz_hand h) { return tt_cards(h); }
 
 /* Bits set in a rank mask (without -mpopcnt, __builtin_popcount is a library call). */
 static inline int bits15(unsigned m)
@@ -115,182 +107,10 @@ static inline int hand_has(ddz_hand whole, ddz_hand part)
     return (((whole | NIBBLE_HIGH) - part) & NIBBLE_HIGH) == NIBBLE_HIGH;
 }
 
-/* The table: buckets of one 64-byte cache line, three entries each, every entry the full
- * position (both 60-bit hands and the last key), so that a lookup never answers for another
- * position. meta: bits 0-11 the last key, bit 12 the value (1: the side to move wins), bits
- * 16-21 the cards left in both hands, the replacement priority (bigger positions cost more to
- * redo), bits 22-31 the table's generation when stored (0: never used). An entry of another
- * generation reads as empty, so a table is reused by a new solve without clearing it (see
- * table_take). `lock` is a sequence lock, used only when threads share the table (bucket_lock). */
-#define TT_WAYS 3
-#define META_KEY 0xfffu
-#define META_VALUE 0x1000u
-#define GEN_SHIFT 22
-#define GEN_MASK (0x3ffu << GEN_SHIFT)
-#define GEN_LAST 1023u
-
-typedef struct {
-    uint64_t me[TT_WAYS], en[TT_WAYS];
-    uint32_t meta[TT_WAYS];
-    atomic_uint lock;
-} tt_bucket;
-
-typedef struct ddz_table {
-    tt_bucket *b;
-    size_t nbuckets; /* power of two: the buckets allocated */
-    _Atomic size_t mask;                /* the buckets in use - 1: the table grows (see table_grow) */
-    _Atomic unsigned long long filled;  /* stores since the last start, counted in steps of ddz_fast_grow_step */
-    size_t bytes;    /* allocated, for free */
-    int mapped;      /* table_alloc mapped it */
-    int locking;
-    uint32_t gen;    /* 1..GEN_LAST, in meta's generation field of every live entry */
-} tt_table;
-
-static inline uint64_t mix(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
-
-static inline tt_bucket *bucket_of(tt_table *t, ddz_hand me, ddz_hand en, uint32_t lk)
-{
-    uint64_t x = mix(me ^ (uint64_t)lk << 60) + en * 0x9e3779b97f4a7c15ULL + lk * 0xc2b2ae3d27d4eb4fULL;
-    return &t->b[mix(x) & atomic_load_explicit(&t->mask, memory_order_relaxed)];
-}
-
-/* The table as a solve starts on it: start buckets in use (a power of two), none filled. */
-#define GROW_FROM ((size_t)(2 << 20) / sizeof(tt_bucket)) /* at least one 2 MiB page */
-size_t ddz_fast_grow_from;
-
-static void table_restart(tt_table *t)
-{
-    size_t start = t->nbuckets / 8 > GROW_FROM ? t->nbuckets / 8 : GROW_FROM;
-    if (ddz_fast_grow_from)
-        for (start = 1; start < t->nbuckets && start < ddz_fast_grow_from; start *= 2)
-            ;
-    atomic_store(&t->mask, (start < t->nbuckets ? start : t->nbuckets) - 1);
-    atomic_store(&t->filled, 0ull);
-}
-
-/* Threads share buckets through a sequence lock: `lock` is even while the bucket is at rest and
- * odd while a writer holds it; each write moves it on by two. A writer takes it (a compare-and-
- * swap from even to odd), writes, and releases it (the next even value). A reader takes nothing:
- * it reads the sequence, the entries and the sequence again, and trusts what it read only when
- * the two agree and are even; otherwise (a writer was in the bucket) it answers "not in the
- * table", which only costs a search, never a wrong answer. So the lookups, about 30 for each
- * store (a node's own and its children's), write nothing, and two threads share the hot buckets
- * in their caches instead of taking each line from the other's for every lock. The entries are
- * read and written with relaxed atomics (plain moves on x86), so no access is a data race.
- * With one thread (`locking` 0) nothing of this runs. */
-static inline uint64_t ld64(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-static inline uint32_t ld32(const uint32_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-static inline void st64(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
-static inline void st32(uint32_t *p, uint32_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
-
-static inline void bucket_lock(const tt_table *t, tt_bucket *b)
-{
-    if (!t->locking)
-        return;
-    int spins = 0;
-    for (;;) {
-        unsigned v = atomic_load_explicit(&b->lock, memory_order_relaxed);
-        if (!(v & 1u) &&
-            atomic_compare_exchange_weak_explicit(&b->lock, &v, v + 1u, memory_order_acquire, memory_order_relaxed))
-            break;
-        if (++spins % 64 == 0)
-            sched_yield(); /* the holder may have lost its core on a loaded machine */
-    }
-    /* the odd sequence is seen before any entry written after it (the reader's acquire fence) */
-    atomic_thread_fence(memory_order_release);
-}
-
-static inline void bucket_unlock(const tt_table *t, tt_bucket *b)
-{
-    if (t->locking)
-        atomic_store_explicit(&b->lock, atomic_load_explicit(&b->lock, memory_order_relaxed) + 1u,
-                              memory_order_release);
-}
-
-/* The slot of bucket b (locked) that an entry (me, en, key `want` of generation `gen`) goes to:
- * a slot of another generation is free; this generation's entries fill each bucket from slot 0
- * (the first free slot is taken, the same position is replaced in place), as in a fresh table,
- * so which slot is evicted, and so the node counts, depend on this solve alone; with none free,
- * the entry with the fewest cards left (*evicted = 1). */
-static inline int slot_for(const tt_bucket *b, uint32_t gen, uint32_t want, ddz_hand me, ddz_hand en, int *evicted)
-{
-    int victim = 0;
-    uint32_t victim_priority = 64; /* above any entry's: the first full slot becomes the victim */
-    *evicted = 0;
-    for (int i = 0; i < TT_WAYS; i++) {
-        uint32_t meta = ld32(&b->meta[i]);
-        if ((meta & GEN_MASK) != gen || ((meta & (GEN_MASK | META_KEY)) == want && ld64(&b->me[i]) == me && ld64(&b->en[i]) == en))
-            return i;
-        if ((meta >> 16 & 63) < victim_priority) {
-            victim = i;
-            victim_priority = meta >> 16 & 63;
-        }
-    }
-    *evicted = 1;
-    return victim;
-}
-
-/* The table grows as it fills: a solve starts on the first buckets (an eighth of the table, at
- * least one 2 MiB page's worth; table_restart) and doubles the buckets in use whenever the
- * stores since its start pass a quarter of their entries, up to the whole table; the thread
- * that doubles it moves every entry whose hash has the new bit set to its new bucket. Memory is
- * touched only as far as it is used: on this VM a first touch costs about 2 ms per 2 MiB page
- * (zeroing, and the host's own fault), 30-60 ms for a 32 MiB table, more than most solves of
- * that size take. Exact, like an eviction: a lookup compares the full key, so an entry in a
- * bucket it no longer hashes to is only missed, never read for another position; a thread that
- * read the old size stores or looks up in the lower part, which stays valid; bucket locks are
- * taken lower bucket first, so a move never deadlocks. Counted per thread in steps of
- * ddz_fast_grow_step stores, so with one thread the points where it grows, and so the node
- * counts, depend on the position alone. Measured (one thread unless said): 13v13 and published
- * 817,085 -> 822,502 nodes; the first position of a bench run (13v13 #1, 490 nodes) 0.005-0.066 s
- * -> 0.001 s (the first touch was all of its time); 10v10 deals each solved by a fresh `ddz
- * solve`, median 6.1-7.2 ms -> 3.6-4.9 ms; 13v13 #11, #13 and published row 8 on 2 threads, six
- * alternating runs, within the noise; 17v17 and 20v17 on 2 threads, one run each: nodes 32.1 M ->
- * 34.3 M and 8.29 M -> 8.78 M (entries a thread misses while another moves them), time 19.6 ->
- * 21.5 s and 5.3 -> 4.5 s in all. Tried: growing at half the entries (850,693 nodes) and
- * without moving entries (906,901: half of them lost at each doubling). */
-unsigned ddz_fast_grow_step = 1024;
-static void table_grow(tt_table *t)
-{
-    unsigned long long filled = atomic_fetch_add_explicit(&t->filled, ddz_fast_grow_step, memory_order_relaxed) + ddz_fast_grow_step;
-    size_t m = atomic_load_explicit(&t->mask, memory_order_relaxed);
-    if (m + 1 >= t->nbuckets || filled <= (unsigned long long)(m + 1) * TT_WAYS / 4 ||
-        !atomic_compare_exchange_strong(&t->mask, &m, 2 * m + 1))
-        return;
-    /* This thread grew it: the entries whose hash has the new bit set move up. */
-    uint32_t gen = t->gen << GEN_SHIFT;
-    for (size_t i = 0; i <= m; i++) {
-        tt_bucket *lo = &t->b[i];
-        bucket_lock(t, lo);
-        for (int w = 0; w < TT_WAYS; w++) {
-            if ((lo->meta[w] & GEN_MASK) != gen)
-                continue;
-            tt_bucket *hi = bucket_of(t, lo->me[w], lo->en[w], lo->meta[w] & META_KEY);
-            if (hi == lo)
-                continue;
-            bucket_lock(t, hi);
-            int evicted, v = slot_for(hi, gen, lo->meta[w] & (GEN_MASK | META_KEY), lo->me[w], lo->en[w], &evicted);
-            st64(&hi->me[v], lo->me[w]);
-            st64(&hi->en[v], lo->en[w]);
-            st32(&hi->meta[v], lo->meta[w]);
-            bucket_unlock(t, hi);
-            st32(&lo->meta[w], 0);
-        }
-        bucket_unlock(t, lo);
-    }
-}
-
-/* The answer history (see "Answer history" below): per side (ply parity), type of the move to
- * beat, its main and the answer's main, the weight of the wins that answer gave. */
-typedef _Atomic uint64_t answer_history[2][DDZ_TYPES][16][16];
+/* The table (ddz_search_table.h, search_table.c, shared with the three-player search): buckets of
+ * one cache line, three entries each, every entry the full position (both 60-bit hands and the
+ * move to beat's key), so that a lookup never answers for another position; sequence locks when
+ * threads share it; it grows as it fills; spare tables are reused by the next solves. */
 
 /* Per-thread search state. */
 typedef struct ctx {
@@ -359,9 +179,6 @@ static inline tt_table *table_for(const ctx *c, int size) { return c->own && siz
  * beat (1,124,030), one per move to beat whatever the ply (1,429,170), and killers at leading
  * nodes too (1,442,140; at leads alone 1,961,454: a lead depends on the whole hand). */
 #define KILLER_PLIES 128
-typedef struct killer {
-    ddz_move move[DDZ_TYPES][2]; /* type DDZ_TYPES: empty */
-} killer;
 
 /* Answer history: a node answering in kind orders its answers in kind by the wins the same
  * answer (by main) gave against the same move to beat (type and main) for the same side, each
@@ -380,31 +197,14 @@ typedef struct killer {
  * 0.498 -> 0.379 / 0.461 / 0.412 s in all. */
 static void order_by_history(ddz_move *mv, size_t n, const ddz_move *last, _Atomic uint64_t hist[16][16])
 {
-    size_t k = 0; /* the answers in kind: the first class of order_moves */
-    while (k < n && mv[k].type == last->type)
-        k++;
-    if (k < 2)
-        return;
-    uint64_t h[16]; /* a snapshot: other threads may be adding to it */
-    for (int m = 0; m < 16; m++)
-        h[m] = atomic_load_explicit(&hist[last->main & 15][m], memory_order_relaxed);
-    for (size_t i = 1; i < k; i++) { /* insertion sort, stable: equals stay highest first */
-        ddz_move t = mv[i];
-        uint64_t ht = h[t.main & 15];
-        size_t j = i;
-        for (; j > 0 && h[mv[j - 1].main & 15] < ht; j--)
-            mv[j] = mv[j - 1];
-        mv[j] = t;
-    }
+    ddz_tt_order_by_history(mv, n, last, hist);
 }
 
 static killer *killers_new(void)
 {
     killer *k = malloc(KILLER_PLIES * sizeof *k);
     if (k)
-        for (int p = 0; p < KILLER_PLIES; p++)
-            for (int t = 0; t < DDZ_TYPES; t++)
-                k[p].move[t][0].type = k[p].move[t][1].type = DDZ_TYPES;
+        tt_killers_clear(k, KILLER_PLIES);
     return k;
 }
 
@@ -416,46 +216,13 @@ typedef struct split_memo {
     int result;
 } split_memo;
 
-/* 1 win, 0 loss, -1 not in the table (or, with threads, a writer in its bucket: see bucket_lock). */
-static inline int bucket_find(const tt_bucket *b, uint32_t want, ddz_hand me, ddz_hand en)
-{
-    for (int i = 0; i < TT_WAYS; i++) {
-        uint32_t meta = ld32(&b->meta[i]);
-        if ((meta & (GEN_MASK | META_KEY)) == want && ld64(&b->me[i]) == me && ld64(&b->en[i]) == en)
-            return (meta & META_VALUE) != 0;
-    }
-    return -1;
-}
-
-static int tt_probe(tt_table *t, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk)
-{
-    uint32_t want = t->gen << GEN_SHIFT | lk;
-    if (!t->locking)
-        return bucket_find(b, want, me, en);
-    unsigned s1 = atomic_load_explicit(&b->lock, memory_order_acquire);
-    if (s1 & 1u)
-        return -1;
-    int v = bucket_find(b, want, me, en);
-    atomic_thread_fence(memory_order_acquire);
-    return atomic_load_explicit(&b->lock, memory_order_relaxed) == s1 ? v : -1;
-}
-
+/* Stores a value in the table (tt_put), counting the stores of this thread, which grow each
+ * table on its own count (tt_stored). */
 static void tt_store(ctx *c, tt_table *t, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk, int value, int size)
 {
-    uint32_t gen = t->gen << GEN_SHIFT, want = gen | lk;
-    int evicted;
-    bucket_lock(t, b);
-    int victim = slot_for(b, gen, want, me, en, &evicted);
-    c->evictions += (unsigned)evicted;
-    st64(&b->me[victim], me);
-    st64(&b->en[victim], en);
-    st32(&b->meta[victim], want | (value ? META_VALUE : 0) | (uint32_t)size << 16);
+    c->evictions += (unsigned)tt_put(t, b, me, en, lk, value, size);
     c->stores++;
-    bucket_unlock(t, b);
-    /* each table grows on its own stores (a power of two: no division per store) */
-    unsigned long long stored = t == c->own ? ++c->own_stores : c->stores - c->own_stores;
-    if ((stored & (ddz_fast_grow_step - 1)) == 0)
-        table_grow(t);
+    tt_stored(t, t == c->own ? ++c->own_stores : c->stores - c->own_stores);
 }
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
@@ -499,202 +266,28 @@ static void order_starts(const ddz_move *mv, size_t n, const ddz_move *last, siz
         start[b] += start[b - 1];
 }
 
-/* Answering, the three classes placed in one pass (the answers in kind written from the back,
- * so reversed); leading, a counting sort on the card counts, read once for up to ORDER_FAST
- * moves (about 3% of the instructions of a solve against reading them twice) and through
- * order_starts beyond. */
-#define ORDER_FAST 512
+/* The order (ddz_tt_order): answering with the answers in kind highest first. */
 static void order_moves(ddz_move *mv, size_t n, const ddz_move *last, ddz_move *scratch)
 {
-    if (answering_order(last)) {
-        size_t kind = 0, pass = 0;
-        for (size_t i = 0; i < n; i++) {
-            kind += mv[i].type == last->type;
-            pass += mv[i].type == DDZ_PASS;
-        }
-        size_t k = kind, o = kind, p = n - pass;
-        for (size_t i = 0; i < n; i++) {
-            if (mv[i].type == last->type)
-                scratch[--k] = mv[i];
-            else if (mv[i].type == DDZ_PASS)
-                scratch[p++] = mv[i];
-            else
-                scratch[o++] = mv[i];
-        }
-        memcpy(mv, scratch, n * sizeof *mv);
-        return;
-    }
-    if (n <= ORDER_FAST) {
-        unsigned char cards[ORDER_FAST];
-        size_t at[DDZ_MAX_HAND + 2] = {0}; /* by cards, most first: at[DDZ_MAX_HAND - cards + 1] */
-        for (size_t i = 0; i < n; i++) {
-            cards[i] = (unsigned char)hand_size(mv[i].cards); /* a pass: 0 cards, last (order_class) */
-            at[DDZ_MAX_HAND - cards[i] + 1]++;
-        }
-        for (int b = 1; b <= DDZ_MAX_HAND + 1; b++)
-            at[b] += at[b - 1];
-        for (size_t i = 0; i < n; i++)
-            scratch[at[DDZ_MAX_HAND - cards[i]]++] = mv[i];
-    } else {
-        size_t start[ORDER_CLASSES + 1];
-        order_starts(mv, n, last, start);
-        for (size_t i = 0; i < n; i++)
-            scratch[start[order_class(&mv[i], last)]++] = mv[i];
-    }
-    memcpy(mv, scratch, n * sizeof *mv);
-}
-
-static inline int same_move(const ddz_move *a, const ddz_move *b)
-{
-    return a->cards == b->cards && a->type == b->type && a->main == b->main && a->len == b->len;
-}
-
-/* Moves k (when in the list and not first) to the front, the others keeping their order. */
-static void promote(ddz_move *mv, size_t n, const ddz_move *k)
-{
-    if (k->type >= DDZ_TYPES)
-        return; /* an empty slot */
-    for (size_t i = 1; i < n; i++)
-        if (same_move(&mv[i], k)) {
-            ddz_move t = mv[i];
-            memmove(mv + 1, mv, i * sizeof *mv);
-            mv[0] = t;
-            return;
-        }
+    ddz_tt_order(mv, n, answering_order(last) ? last : NULL, scratch, 1);
 }
 
 /* ---- Cheap exact tests ------------------------------------------------------------------- */
 
-static inline int allowed(const ddz_rules *r, int type) { return !(r->forbidden & (1u << type)); }
+/* The opponent's facts (what it can answer with) and the unanswerable-move test: unbeatable,
+ * ddz_search_table.h, shared with the three-player search. */
 
-/* Gathers bit 0 of each count (bits 0, 4, 8, ...) into bits 0..14. */
-static inline unsigned gather(uint64_t x)
-{
-    x = (x | x >> 3) & 0x0303030303030303ull;
-    x = (x | x >> 6) & 0x000f000f000f000full;
-    x = (x | x >> 12) & 0x000000ff000000ffull;
-    return (unsigned)((x | x >> 24) & 0xffffu);
-}
-
-/* What the opponent (the side not to move) can answer with: per width w the ranks held w or
- * more times, whether it holds a playable rocket, and its highest playable bomb. */
-typedef struct {
-    ddz_hand hand;
-    unsigned ge[5];
-    int rocket, topbomb;
-} facts;
-
-static void read_facts(ddz_hand h, const ddz_rules *r, facts *f)
-{
-    uint64_t x = h;
-    f->hand = h;
-    f->ge[0] = 0;
-    f->ge[1] = gather((x | x >> 1 | x >> 2) & NIBBLE_LOW);
-    f->ge[2] = gather((x >> 1 | x >> 2) & NIBBLE_LOW);
-    f->ge[3] = gather((x >> 2 | (x & x >> 1)) & NIBBLE_LOW);
-    f->ge[4] = gather((x >> 2) & NIBBLE_LOW);
-    f->rocket = allowed(r, DDZ_ROCKET) && ddz_count(h, DDZ_RX) && ddz_count(h, DDZ_RD);
-    f->topbomb = f->ge[4] && allowed(r, DDZ_BOMB) ? 31 - __builtin_clz(f->ge[4]) : -1;
-}
-
-/* The ranks of mask above `above`. */
-static inline unsigned above(unsigned mask, int a) { return a >= DDZ_RANKS ? 0 : mask & ~((2u << a) - 1u); }
-
-/* Nonzero when the opponent has no legal answer but the pass to m (a move of the side to
- * move). Exact: a rocket beats all but the rocket, a bomb all non-bombs and lower bombs; else
- * only the same type and length with a higher main. Where the kind needs kickers and a higher
- * core exists, the generator says whether some kicker set is legal (no bomb or rocket is held
- * then, so any answer it lists beyond the pass is one in kind). */
-static int unbeatable(const ddz_move *m, const facts *f, const ddz_rules *r)
-{
-    if (m->type == DDZ_ROCKET)
-        return 1;
-    if (f->rocket)
-        return 0;
-    if (m->type == DDZ_BOMB)
-        return f->topbomb < m->main;
-    if (f->topbomb >= 0)
-        return 0;
-    if (!allowed(r, m->type))
-        return 1;
-    unsigned core;
-    switch (m->type) {
-    case DDZ_SINGLE: return !above(f->ge[1], m->main);
-    case DDZ_PAIR: return !above(f->ge[2], m->main);
-    case DDZ_TRIPLE: return !above(f->ge[3], m->main);
-    case DDZ_TRIPLE_SINGLE:
-    case DDZ_TRIPLE_PAIR: core = above(f->ge[3], m->main); break;
-    case DDZ_FOUR_TWO_SINGLES:
-    case DDZ_FOUR_TWO_PAIRS: core = above(f->ge[4], m->main); break;
-    default: {
-        int w = m->type == DDZ_STRAIGHT ? 1 : m->type == DDZ_PAIR_STRAIGHT ? 2 : 3;
-        unsigned held = f->ge[w] & 0xfffu, starts = held;
-        for (int l = 2; l <= m->len; l++)
-            starts &= held >> (l - 1);
-        core = above(starts, m->main);
-        if (m->type == DDZ_STRAIGHT || m->type == DDZ_PAIR_STRAIGHT || m->type == DDZ_AIRPLANE)
-            return !core;
-    }
-    }
-    if (!core)
-        return 1;
-    return ddz_generate(f->hand, m, r, NULL, 0) == 1;
-}
-
-/* The key of "the move to beat", 12 bits (a lead is 0): only what decides the answers of the
- * side to move (facts f of its hand) matters. Its cards never do (they are out of both hands,
- * and ddz_beats reads only type, main and len). Nor does its exact main: the answers in kind
- * are the moves of that shape whose core (the single, pair, triple or four, or the chain's
- * lowest rank; kickers are chosen per core from the hand alone) starts above the main, so two
- * mains with the same lowest core start above them have the same answers; the key keeps
- * that lowest start (a rank the side to move holds, so rank collapse maps it to a rank, never
- * below 0: an earlier "start - 1" went to -1 there and spilled into the other fields, so those
- * positions were stored but never found again). With no core above: a non-bomb is answered by bombs and the rocket
- * only, whatever its shape (KEY_NOKIND); a bomb by the rocket only (main 15); and where even
- * those are missing only the pass is left, the same as against the rocket (KEY_PASSONLY). */
-#define KEY_NOKIND 15u
-#define KEY_PASSONLY ((uint32_t)DDZ_ROCKET | (uint32_t)DDZ_RX << 4 | 1u << 8)
+/* The key of "the move to beat" (tt_answer_key, ddz_search_table.h): what decides the answers. */
+#define KEY_NOKIND TT_KEY_NOKIND
+#define KEY_PASSONLY TT_KEY_PASSONLY
 
 int ddz_fast_disable;
 
 static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules *r)
 {
-    if (last->type == DDZ_PASS)
-        return 0;
-    if (ddz_fast_disable & 4)
+    if (last->type != DDZ_PASS && (ddz_fast_disable & 4))
         return (uint32_t)last->type | (uint32_t)last->main << 4 | (uint32_t)last->len << 8;
-    if (last->type == DDZ_ROCKET || last->type >= DDZ_TYPES)
-        return KEY_PASSONLY;
-    unsigned bombs = allowed(r, DDZ_BOMB) ? f->ge[4] : 0;
-    if (last->type == DDZ_BOMB) {
-        unsigned hi = above(bombs, last->main);
-        if (hi)
-            return (uint32_t)DDZ_BOMB | (uint32_t)__builtin_ctz(hi) << 4 | 1u << 8;
-        return f->rocket ? (uint32_t)DDZ_BOMB | 15u << 4 | 1u << 8 : KEY_PASSONLY;
-    }
-    unsigned starts = 0;
-    if (allowed(r, last->type)) {
-        switch (last->type) {
-        case DDZ_SINGLE: starts = f->ge[1]; break;
-        case DDZ_PAIR: starts = f->ge[2]; break;
-        case DDZ_TRIPLE:
-        case DDZ_TRIPLE_SINGLE:
-        case DDZ_TRIPLE_PAIR: starts = f->ge[3]; break;
-        case DDZ_FOUR_TWO_SINGLES:
-        case DDZ_FOUR_TWO_PAIRS: starts = f->ge[4]; break;
-        default: {
-            int w = last->type == DDZ_STRAIGHT ? 1 : last->type == DDZ_PAIR_STRAIGHT ? 2 : 3;
-            unsigned held = f->ge[w] & 0xfffu;
-            starts = held;
-            for (int l = 2; l <= last->len; l++)
-                starts &= held >> (l - 1);
-        }
-        }
-        starts = above(starts, last->main);
-    }
-    if (starts)
-        return (uint32_t)last->type | (uint32_t)__builtin_ctz(starts) << 4 | (uint32_t)last->len << 8;
-    return bombs || f->rocket ? KEY_NOKIND : KEY_PASSONLY;
+    return tt_answer_key(f, last, r);
 }
 
 /* Rank collapse: ranks 3..A held by neither side only break chains, so each run of them counts
@@ -824,7 +417,7 @@ static int lead_split(ctx *c, ddz_hand h, const facts *f, const ddz_move *mv, si
     if (!c->memo && c->nodes >= SPLIT_MEMO_AFTER)
         c->memo = calloc(SPLIT_MEMO, sizeof *c->memo); /* NULL: no memo, the same answers */
     if (c->memo) {
-        m = &c->memo[mix(h * 0x9e3779b97f4a7c15ull ^ f->hand) & (SPLIT_MEMO - 1)];
+        m = &c->memo[tt_mix(h * 0x9e3779b97f4a7c15ull ^ f->hand) & (SPLIT_MEMO - 1)];
         if (m->h == h && m->en == f->hand)
             return m->result;
     }
@@ -1101,7 +694,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         ken = en;
         collapse(chain_present(me | en), &kme, &ken, &lk);
         tt = table_for(c, size);
-        tb = bucket_of(tt, kme, ken, lk);
+        tb = tt_bucket_of(tt, kme, ken, lk);
     }
     {
         int value = tt_probe(tt, tb, kme, ken, lk);
@@ -1143,10 +736,8 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
                      : NULL;
     if (c->history && answering_order(last) && last->type < DDZ_TYPES && !(ddz_fast_disable & 128))
         order_by_history(mv, n, last, (*c->history)[c->ply & 1][last->type]);
-    if (kl) {
-        promote(mv, n, &kl->move[last->type][1]);
-        promote(mv, n, &kl->move[last->type][0]);
-    }
+    if (kl)
+        tt_killers_front(kl, last->type, mv, n);
     c->top = base + n;
     int win = 0;
     /* Enhanced transposition cutoff: every child already in the table is read first (the
@@ -1173,7 +764,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         }
         collapse(chain_present(ck[i].me | ck[i].en), &ck[i].me, &ck[i].en, &ck[i].lk);
         ck[i].t = table_for(c, size - hand_size(mv[i].cards));
-        ck[i].b = bucket_of(ck[i].t, ck[i].me, ck[i].en, ck[i].lk);
+        ck[i].b = tt_bucket_of(ck[i].t, ck[i].me, ck[i].en, ck[i].lk);
         __builtin_prefetch(ck[i].b);
     }
     for (size_t i = 0; i < ne; i++) {
@@ -1218,87 +809,10 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     if (win && c->history && answering_order(last) && last->type < DDZ_TYPES && mv[won_by].type == last->type)
         atomic_fetch_add_explicit(&(*c->history)[c->ply & 1][last->type][last->main & 15][mv[won_by].main & 15],
                                   (uint64_t)1 << (size / 3), memory_order_relaxed);
-    if (win && kl && mv[won_by].type != DDZ_PASS && !same_move(&kl->move[last->type][0], &mv[won_by])) {
-        kl->move[last->type][1] = kl->move[last->type][0];
-        kl->move[last->type][0] = mv[won_by];
-    }
+    if (win && kl && mv[won_by].type != DDZ_PASS)
+        tt_killer_note(kl, last->type, &mv[won_by]);
     tt_store(c, tt, tb, kme, ken, lk, win, size);
     return win;
-}
-
-#define DEFAULT_MEMORY ((size_t)256 << 20)
-#define HUGE_PAGE ((size_t)2 << 20)
-
-/* Zeroed, cache-line aligned memory for the buckets. Big tables are mapped (zero pages arrive
- * on first touch, so a short solve does not pay for clearing all of it) on 2 MiB boundaries
- * with a huge-page hint where the system offers one (the table is read at random: fewer TLB
- * misses and page faults). *mapped says how to release it. */
-static void *table_alloc(size_t bytes, int *mapped)
-{
-    *mapped = 0;
-#if defined(__linux__) && defined(MAP_ANONYMOUS)
-    if (bytes >= 2 * HUGE_PAGE && bytes % HUGE_PAGE == 0) {
-        size_t span = bytes + HUGE_PAGE;
-        char *p = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p != MAP_FAILED) {
-            char *a = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
-            if (a > p)
-                munmap(p, (size_t)(a - p));
-            if (a + bytes < p + span)
-                munmap(a + bytes, (size_t)(p + span - (a + bytes)));
-#if defined(MADV_HUGEPAGE)
-            madvise(a, bytes, MADV_HUGEPAGE);
-#endif
-            *mapped = 1;
-            return a;
-        }
-    }
-#endif
-    void *p = aligned_alloc(64, bytes);
-    if (p)
-        memset(p, 0, bytes);
-    return p;
-}
-
-static void table_release(void *p, size_t bytes, int mapped)
-{
-#if defined(__linux__) && defined(MAP_ANONYMOUS)
-    if (mapped) {
-        munmap(p, bytes);
-        return;
-    }
-#endif
-    (void)bytes;
-    (void)mapped;
-    free(p);
-}
-
-/* The buckets of a table of at most mem bytes: a power of two, at least one. */
-static size_t buckets_for(size_t mem)
-{
-    size_t nb = 1;
-    while (nb * 2 * sizeof(tt_bucket) <= mem)
-        nb *= 2;
-    return nb;
-}
-
-ddz_table *ddz_table_new(size_t bytes)
-{
-    size_t mem = bytes ? bytes : DEFAULT_MEMORY;
-    tt_table *tt = calloc(1, sizeof *tt);
-    if (!tt)
-        return NULL;
-    size_t nb = buckets_for(mem);
-    tt->nbuckets = nb;
-    table_restart(tt);
-    tt->bytes = nb * sizeof(tt_bucket);
-    tt->b = table_alloc(tt->bytes, &tt->mapped);
-    if (!tt->b) {
-        free(tt);
-        return NULL;
-    }
-    tt->gen = 1;
-    return tt;
 }
 
 /* The table's answer for p, read as a search reads it (the key of canon_key and collapse). */
@@ -1309,75 +823,13 @@ int ddz_table_probe(ddz_table *tt, const ddz_position *p, const ddz_rules *rules
     if (!tt)
         return -1;
     ddz_fast_key(p->me, p->enemy, &p->last, rules, &kme, &ken, &lk);
-    return tt_probe(tt, bucket_of(tt, kme, ken, lk), kme, ken, lk);
-}
-
-size_t ddz_table_bytes_in_use(const ddz_table *tt)
-{
-    return tt ? (atomic_load(&((ddz_table *)tt)->mask) + 1) * sizeof(tt_bucket) : 0;
-}
-
-void ddz_table_free(ddz_table *tt)
-{
-    if (!tt)
-        return;
-    table_release(tt->b, tt->bytes, tt->mapped);
-    free(tt);
-}
-/* A solve without a kept table takes a spare table a finished solve left, when one has the
- * size wanted, and moves it to its next generation: every entry of earlier solves then reads as
- * empty, so the answer and the node counts are those of a fresh table, but memory touched once
- * (page faults, zeroing: about 4 ms for 32 MiB, more than a small solve costs) is not touched
- * again. Every GEN_LAST solves the generations wrap and the table is cleared. Up to SPARES
- * tables (the shared one and the threads' own, "Own tables"), SPARE_MAX bytes in all, are kept
- * between solves (so one process holds at most that much when idle); solves running at the same
- * time each get their own tables. */
-#define SPARES 4
-#define SPARE_MAX ((size_t)64 << 20)
-static _Atomic(tt_table *) spare_tables[SPARES];
-static _Atomic size_t spare_bytes;
-
-static tt_table *table_take(size_t mem)
-{
-    size_t nb = buckets_for(mem);
-    for (int i = 0; i < SPARES; i++) {
-        tt_table *tt = atomic_exchange(&spare_tables[i], NULL);
-        if (!tt)
-            continue;
-        if (tt->nbuckets == nb) {
-            atomic_fetch_sub(&spare_bytes, tt->bytes);
-            if (tt->gen == GEN_LAST) {
-                memset(tt->b, 0, tt->bytes);
-                tt->gen = 0;
-            }
-            tt->gen++;
-            table_restart(tt);
-            return tt;
-        }
-        tt_table *none = NULL; /* another size: back in its slot, unless a spare took it meanwhile */
-        if (!atomic_compare_exchange_strong(&spare_tables[i], &none, tt)) {
-            atomic_fetch_sub(&spare_bytes, tt->bytes);
-            ddz_table_free(tt);
-        }
-    }
-    return ddz_table_new(mem);
-}
-
-static void table_give_back(tt_table *tt)
-{
-    if (atomic_fetch_add(&spare_bytes, tt->bytes) + tt->bytes <= SPARE_MAX)
-        for (int i = 0; i < SPARES; i++) {
-            tt_table *none = NULL;
-            if (atomic_compare_exchange_strong(&spare_tables[i], &none, tt))
-                return;
-        }
-    atomic_fetch_sub(&spare_bytes, tt->bytes);
-    ddz_table_free(tt);
+    return tt_probe(tt, tt_bucket_of(tt, kme, ken, lk), kme, ken, lk);
 }
 
 /* Without --memory, a fresh table is sized by the position: a small endgame never fills 256
  * MiB, and clearing (first touching) all of it would cost more than the whole solve (13 vs
  * 13 cards: 32 MiB, ~10^6 positions stored at most in the measured deals). */
+#define DEFAULT_MEMORY ((size_t)256 << 20)
 static size_t default_memory(const ddz_position *pos)
 {
     int cards = hand_size(pos->me) + hand_size(pos->enemy);
@@ -1480,7 +932,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         own_mem += !own_mem;
         mem += !mem;
     }
-    tt = opt && opt->table ? opt->table : table_take(mem);
+    tt = opt && opt->table ? opt->table : ddz_tt_take(mem);
     if (!tt)
         return res->outcome;
     tt->locking = threads > 1;
@@ -1532,7 +984,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         c->share_cards = ddz_fast_share_cards;
         c->team = team;
         c->live = live;
-        c->own = own_tables ? table_take(own_mem) : NULL; /* NULL: all in the shared table, the same answers */
+        c->own = own_tables ? ddz_tt_take(own_mem) : NULL; /* NULL: all in the shared table, the same answers */
         if (c->own)
             c->own->locking = 0;
         if (!c->buf) {
@@ -1560,7 +1012,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         free(c->killers);
         if (c->own) {
             own_bytes += (atomic_load(&c->own->mask) + 1) * sizeof(tt_bucket);
-            table_give_back(c->own);
+            ddz_tt_give_back(c->own);
         }
     }
     free(team);
@@ -1571,7 +1023,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     res->tt_evictions = evictions;
     res->tt_bytes = (atomic_load(&tt->mask) + 1) * sizeof(tt_bucket) + own_bytes; /* in use at the end */
     if (!(opt && opt->table))
-        table_give_back(tt);
+        ddz_tt_give_back(tt);
 
     int win = 0;
     for (size_t i = 0; i < n; i++)
@@ -1589,12 +1041,3 @@ const ddz_solver ddz_solver_fast = {
     .flawed = 0,
     .solve = fast_solve,
 };
-
-/* For the three-player solver (fast3.c): the opponents' facts and the unanswerable-move test
- * above, for a hand that is not the side to move's one opponent but one of two. */
-int ddz_fast_cannot_beat(ddz_hand hand, const ddz_move *m, const ddz_rules *rules)
-{
-    facts f;
-    read_facts(hand, rules, &f);
-    return unbeatable(m, &f, rules);
-}

@@ -1,6 +1,7 @@
-/* Reading a three-player position from text (its hands, seats and move to beat) and writing it
- * back as `ddz solve3` flags: what the CLI, the bench sets and the fuzz harness share. The move
- * text is read with the generator's reading (ddz_move_from_text), hence here with the solvers. */
+/* Reading a three-player position from text (its hands, seats and move to beat): what the CLI,
+ * the bench sets and the fuzz harness share. The move text is read with the generator's reading
+ * (ddz_move_from_text), hence here with the solvers; writing it back is the model's
+ * (ddz3_format_position, ddz3_format_args). */
 #include "ddz_movegen.h"
 #include "ddz_solver3.h"
 
@@ -63,17 +64,3 @@ ddz_status ddz3_read_position(const char *hands[3], const char *turn, const char
     ddz3_normalise(out);
     return DDZ_OK;
 }
-
-size_t ddz3_format_args(const ddz_position3 *p, char *buf, size_t cap)
-{
-    char h[3][32], last[48];
-    for (int s = 0; s < DDZ3_SEATS; s++)
-        ddz_format_hand(p->hand[s], h[s], sizeof h[s]);
-    ddz_format_move(&p->last, last, sizeof last);
-    int n = p->last.type == DDZ_PASS
-                ? snprintf(buf, cap, "%s %s %s --turn %s", h[0], h[1], h[2], ddz3_seat_name(p->turn))
-                : snprintf(buf, cap, "%s %s %s --turn %s --last %s --by %s", h[0], h[1], h[2], ddz3_seat_name(p->turn),
-                           last, ddz3_seat_name(p->by));
-    return n < 0 ? 0 : (size_t)n;
-}
-
