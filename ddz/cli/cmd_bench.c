@@ -117,27 +117,12 @@ typedef struct {
     size_t nsets;
 } bench_list;
 
-typedef struct {
-    bench_list *L;
-    int set;
-} set_reader;
-
-/* One line of a set (ddz_set_line), its position kept. */
-static ddz_set_kind read_line(char *line, ddz_set_state *st, void *ctx, int lineno, char *why, size_t cap)
+/* Line number lineno of a set (ddz_set_line) into p. */
+static ddz_set_kind read_line(char *line, int lineno, ddz_set_state *st, void *item, char *why, size_t cap)
 {
-    set_reader *r = ctx;
-    bench_pos p = {.line = lineno, .set = r->set};
-    ddz_set_kind k = ddz_set_line(line, st, &p.pos, &p.rules, &p.expect, why, cap);
-    if (k != DDZ_SET_POSITION)
-        return k;
-    bench_pos *g = ddz_grow(r->L->p, r->L->n, &r->L->cap, sizeof *g);
-    if (!g) {
-        snprintf(why, cap, "out of memory");
-        return DDZ_SET_BAD;
-    }
-    r->L->p = g;
-    r->L->p[r->L->n++] = p;
-    return k;
+    bench_pos *p = item;
+    p->line = lineno;
+    return ddz_set_line(line, st, &p->pos, &p->rules, &p->expect, why, cap);
 }
 
 /* ---- ddz bench: the runs ---- */
@@ -317,16 +302,21 @@ int ddz_cmd_bench(int argc, char **argv)
     if (!L.sets)
         return 2;
     L.nsets = (size_t)nfiles;
+    ddz_set_list read = {NULL, 0, 0, sizeof(bench_pos)};
     for (int i = 0; i < nfiles; i++) {
         L.sets[i].path = files[i];
         ddz_set_name(files[i], L.sets[i].name, sizeof L.sets[i].name);
-        set_reader r = {&L, i};
-        int rc = ddz_set_read_file(files[i], read_line, &r);
+        size_t from = read.n;
+        int rc = ddz_set_read_file(files[i], read_line, &read);
+        L.p = read.items;
+        L.n = read.n;
         if (rc) {
             free(L.p);
             free(L.sets);
             return rc;
         }
+        for (size_t k = from; k < L.n; k++)
+            L.p[k].set = i;
     }
 
     /* the CSV grows a set at a time, in place, so that an interrupted run keeps its rows; the

@@ -57,28 +57,12 @@ typedef struct {
     int line, set;
 } pos3;
 
-typedef struct {
-    pos3 *p;
-    size_t n, cap;
-    int set;
-} list3;
-
-/* One line of a three-player set (ddz_set_line3), its position kept. */
-static ddz_set_kind read_line3(char *line, ddz_set_state *st, void *ctx, int lineno, char *why, size_t cap)
+/* Line number lineno of a three-player set (ddz_set_line3) into p. */
+static ddz_set_kind read_line3(char *line, int lineno, ddz_set_state *st, void *item, char *why, size_t cap)
 {
-    list3 *L = ctx;
-    pos3 p = {.line = lineno, .set = L->set};
-    ddz_set_kind k = ddz_set_line3(line, st, &p.pos, &p.rules, &p.expect, why, cap);
-    if (k != DDZ_SET_POSITION)
-        return k;
-    pos3 *g = ddz_grow(L->p, L->n, &L->cap, sizeof *g);
-    if (!g) {
-        snprintf(why, cap, "out of memory");
-        return DDZ_SET_BAD;
-    }
-    L->p = g;
-    L->p[L->n++] = p;
-    return k;
+    pos3 *p = item;
+    p->line = lineno;
+    return ddz_set_line3(line, st, &p->pos, &p->rules, &p->expect, why, cap);
 }
 
 int ddz_bench3(int argc, char **argv)
@@ -129,21 +113,23 @@ int ddz_bench3(int argc, char **argv)
     } else if (!(solvers[ns++] = ddz_solver3_find(solver))) {
         return ddz_usage_error("bench", USAGE_BENCH3, "--solver: no such three-player solver (fast3, naive3, all):", solver);
     }
-    list3 L = {NULL, 0, 0, 0};
+    ddz_set_list read = {NULL, 0, 0, sizeof(pos3)};
     for (int k = 0; k < nfiles; k++) {
+        size_t from = read.n;
         if (!ddz_bench3_is_set(files[k])) {
             fprintf(stderr, "%s: not a three-player set ('# players: 3'): sets of two kinds in one run\n", files[k]);
-            free(L.p);
+            free(read.items);
             return 2;
         }
-        L.set = k;
-        if (ddz_set_read_file(files[k], read_line3, &L)) {
-            free(L.p);
+        if (ddz_set_read_file(files[k], read_line3, &read)) {
+            free(read.items);
             return 2;
         }
+        for (size_t i = from; i < read.n; i++)
+            ((pos3 *)read.items)[i].set = k;
     }
-    pos3 *p = L.p;
-    size_t n = L.n;
+    pos3 *p = read.items;
+    size_t n = read.n;
     cli_out co, so;
     if (!cli_out_open(&co, "bench", "--csv", csv ? csv : "-", CLI_OUT_IN_PLACE)) {
         free(p);

@@ -30,18 +30,20 @@ ddz_set_kind ddz_set_line(char *line, ddz_set_state *st, ddz_position *pos, ddz_
 ddz_set_kind ddz_set_line3(char *line, ddz_set_state *st, ddz_position3 *pos, ddz_rules *rules, int *expect,
                            char *why, size_t cap);
 
-/* Reads one line of a set (through ddz_set_line or ddz_set_line3) and keeps a position it holds. */
-typedef ddz_set_kind (*ddz_set_reader)(char *line, ddz_set_state *st, void *ctx, int lineno, char *why, size_t cap);
-/* Reads the set file at path, each line through read: 0, or 2 after one line on stderr
- * ("FILE:LINE: reason", a line too long, no position, or the file unreadable). */
-int ddz_set_read_file(const char *path, ddz_set_reader read, void *ctx);
+/* Reads line number lineno of a set into item (through ddz_set_line or ddz_set_line3). */
+typedef ddz_set_kind (*ddz_set_reader)(char *line, int lineno, ddz_set_state *st, void *item, char *why, size_t cap);
+/* The positions read: n items of `size` bytes at items (room for cap). */
+typedef struct {
+    void *items;
+    size_t n, cap, size;
+} ddz_set_list;
+/* Reads the set file at path, each line through read, each position appended to list: 0, or 2
+ * after one line on stderr ("FILE:LINE: reason", a line too long, no position, the file
+ * unreadable, out of memory). */
+int ddz_set_read_file(const char *path, ddz_set_reader read, ddz_set_list *list);
 /* The set's name for the CSV: the file name without its folder and its .txt, commas and quotes
  * made '_'. */
 void ddz_set_name(const char *path, char *out, size_t cap);
-/* items (n of them, room for *cap) with room for one more of `size` bytes: items itself, or a
- * larger copy (*cap grown); NULL when out of memory (items kept). */
-void *ddz_grow(void *items, size_t n, size_t *cap, size_t size);
-
 /* cmd_bench.c: qsort's orders of doubles and of unsigned long longs, for both of ddz bench's
  * halves (cmd_bench3.c runs the three-player sets). */
 int ddz_cmp_double(const void *a, const void *b);

@@ -67,7 +67,7 @@ static const cli_help helps[] = {
      "win together, in turn order L, F1, F2, every hand open. Prints the winning side, every winning move of the "
      "seat to move (--turn, leading or answering --last made by --by), and a line of play: the winning side's "
      "first winning move at each turn against the losing side's stubbornest move (the one after which the "
-     "winners' proof takes the most nodes, where that is quick to find).",
+     "winners' proof takes the most nodes, in positions of at most 20 cards).",
      {{"--turn L|F1|F2", "the seat to move (default L)"},
       {"--last MOVE", "the move the seat to move answers (pass, the cards, or TYPE:CARDS); default: it leads"},
       {"--by L|F1|F2", "the seat that made --last (default: the seat before the one to move)"},
@@ -124,16 +124,18 @@ static const cli_help helps[] = {
      "not be written, 2 on a bad flag.",
      {"ddz verify --moves --max-cards 6", "ddz verify --positions --max-cards 3 --json v.json --report v.md"}},
     {"certify",
-     "Checks a strategy certificate (written by ddz solve --strategy) with the oracle's recogniser, never the "
-     "solvers' generator: every reply of the loser is answered and every line ends in the winner's empty hand. "
-     "FILE - reads standard input.",
+     "Checks a strategy certificate (written by ddz solve --strategy, or by ddz solve3 --strategy: a "
+     "ddz-strategy3 file, known by its first line) with the oracle's recogniser, never the solvers' generator: "
+     "every reply of the loser is answered and every line ends in the winner's empty hand. FILE - reads "
+     "standard input.",
      {{"--rules R", "the rules the certificate must name (default: the certificate's own)"},
-      {"--me HAND", "the winner's hand the certificate must start from"},
-      {"--enemy HAND", "the loser's hand the certificate must start from"},
-      {"--last MOVE", "the move the certificate's first position answers"}},
-     "certified: NODES nodes, REPLIES replies, depth D (exit 0), or rejected: FILE:LINE: reason (exit 1); an "
-     "unreadable file or bad flag exits 2.",
-     {"ddz certify win.txt", "ddz certify - --me 32JJ --enemy 7TTD < win.txt"}},
+      {"--me HAND", "the winner's hand the certificate must start from (two-player certificates)"},
+      {"--enemy HAND", "the loser's hand the certificate must start from (two-player certificates)"},
+      {"--last MOVE", "the move the certificate's first position answers (two-player certificates)"}},
+     "certified: NODES nodes, REPLIES replies, depth D (a three-player one: certified: the landlord wins, or "
+     "the farmers win, then the position, a colon and the same) (exit 0), or rejected: FILE:LINE: reason (exit "
+     "1); an unreadable file or bad flag exits 2.",
+     {"ddz certify win.txt", "ddz certify - --me 32JJ --enemy 7TTD < win.txt", "ddz certify win3.txt"}},
     {"deal",
      "Prints a seeded deal: the 54 cards shuffled by Fisher-Yates with core's splitmix64 stream mj_rng{SEED}, ME "
      "the first N1 cards, ENEMY the next N2 (1..20 each), as ME ENEMY; with N3, three hands L F1 F2 for ddz "
@@ -210,10 +212,11 @@ void ddz_help_man(FILE *out)
     const cli_manual m = {
         .program = "ddz",
         .version = MJVERIFY_VERSION_STRING,
-        .title = "decide Dou Dizhu two-player open-card endgames exactly",
+        .title = "decide Dou Dizhu open-card endgames exactly, two or three players",
         .description =
             "Both hands are known, the player to move (ME) leads or answers the last move, and whoever empties "
-            "their hand first wins. ddz lists moves, decides positions exactly with a certificate that an "
+            "their hand first wins; ddz solve3 does the same for three players, the landlord against two farmers "
+            "who win together (ddz/THREE_PLAYER.md). ddz lists moves, decides positions exactly with a certificate that an "
             "independent checker verifies, plays them against a person, judges the solvers against a "
             "retrograde oracle and times them. Results go to standard output, one-line errors to standard "
             "error. Exit status: 0 fine, 1 a bad hand or position, a failed check or a failed write, 2 bad "

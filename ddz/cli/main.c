@@ -43,7 +43,8 @@ static const size_t ncommands = sizeof commands / sizeof commands[0];
 static void print_usage(FILE *out)
 {
     fputs("usage: ddz COMMAND [FLAGS] ...   (ddz help COMMAND or ddz COMMAND --help for every flag; ddz --version)\n"
-          "Dou Dizhu two-player open-card endgames: both hands known, the first to empty their hand wins\n\n",
+          "Dou Dizhu open-card endgames, two players (solve) or three (solve3): every hand known, the first\n"
+          "to empty a hand wins\n\n",
           out);
     for (size_t i = 0; i < ncommands; i++)
         fprintf(out, "  %-8s %s\n           ddz %s %s\n", commands[i].name, commands[i].summary, commands[i].name,

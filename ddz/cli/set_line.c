@@ -171,7 +171,7 @@ ddz_set_kind ddz_set_line3(char *line, ddz_set_state *st, ddz_position3 *pos, dd
     return DDZ_SET_POSITION;
 }
 
-int ddz_set_read_file(const char *path, ddz_set_reader read, void *ctx)
+int ddz_set_read_file(const char *path, ddz_set_reader read, ddz_set_list *list)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -189,7 +189,20 @@ int ddz_set_read_file(const char *path, ddz_set_reader read, void *ctx)
             fclose(f);
             return 2;
         }
-        ddz_set_kind k = read(line, &st, ctx, lineno, why, sizeof why);
+        if (list->n == list->cap) { /* room for the line's position, if it holds one */
+            size_t c = list->cap ? 2 * list->cap : 64;
+            void *g = realloc(list->items, c * list->size);
+            if (!g) {
+                fprintf(stderr, "%s:%d: out of memory\n", path, lineno);
+                fclose(f);
+                return 2;
+            }
+            list->items = g;
+            list->cap = c;
+        }
+        void *item = (unsigned char *)list->items + list->n * list->size;
+        memset(item, 0, list->size);
+        ddz_set_kind k = read(line, lineno, &st, item, why, sizeof why);
         if (k == DDZ_SET_SKIP)
             continue;
         if (k == DDZ_SET_BAD) {
@@ -197,6 +210,7 @@ int ddz_set_read_file(const char *path, ddz_set_reader read, void *ctx)
             fclose(f);
             return 2;
         }
+        list->n++;
         count++;
     }
     int bad = ferror(f);
@@ -226,15 +240,4 @@ void ddz_set_name(const char *path, char *out, size_t cap)
     for (char *c = out; *c; c++)
         if (*c == ',' || *c == '"')
             *c = '_';
-}
-
-void *ddz_grow(void *items, size_t n, size_t *cap, size_t size)
-{
-    if (n < *cap)
-        return items;
-    size_t c = *cap ? 2 * *cap : 64;
-    void *g = realloc(items, c * size);
-    if (g)
-        *cap = c;
-    return g;
 }

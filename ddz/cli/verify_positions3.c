@@ -120,8 +120,8 @@ int ddz_verify_positions3(int argc, char **argv)
         } else if (strcmp(a, "--threads") == 0) {
             char *end;
             long v = strtol(val, &end, 10);
-            if (*end || end == val || v < 0 || v > 256)
-                return usage3("--threads wants 0 (all cores) to 256, not", val);
+            if (*end || end == val || v < 0 || v > 1024)
+                return usage3("--threads wants 0 (all cores) to 1024, not", val);
             threads = (int)v;
         } else if (strcmp(a, "--report") == 0) {
             report = val;

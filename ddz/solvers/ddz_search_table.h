@@ -6,10 +6,12 @@
  *
  * An entry's key is two 64-bit words and a 12-bit field, compared whole on every lookup, so
  * the table never answers for another position. Two players: both hands (60 bits each) and the
- * move to beat's key (fast.c, canon_key). Three players: the three hands' counts, 7 bits a rank
- * (a*25 + b*5 + c), ranks 3..J in the first word (63 bits), Q..D in the low 42 bits of the
- * second with the seat to move and the seat that made the move to beat above them (46 bits),
- * and the move to beat's key in the 12-bit field (fast3.c, make_key). */
+ * move to beat's key (tt_answer_key). Three players: the three hands' counts a byte a rank
+ * (a*25 + b*5 + c), the even ranks in the first word, the odd ones in the low 7 bytes of the
+ * second with the seat to move and the seat that made the move to beat above them, and the move
+ * to beat's key in the 12-bit field (fast3.c, key_of). Also here: what a hand can answer with
+ * (facts), the exact unanswerable-move test (unbeatable) and the move to beat's key, which
+ * both searches read. */
 #ifndef DDZ_SEARCH_TABLE_H
 #define DDZ_SEARCH_TABLE_H
 

@@ -469,6 +469,7 @@ typedef struct {
     const ddz_position3 *pos;
     ddz_result *res;
     size_t n;
+    const size_t *order; /* the first moves in search order (as order_moves), by index */
     int all;
     double deadline;
     atomic_int *abort, *win_found;
@@ -528,14 +529,49 @@ static void first_moves(const solve_shared *sh, int team, unsigned long long cou
     if (team) {
 #pragma omp for schedule(dynamic, 1)
         for (size_t i = 0; i < sh->n; i++)
-            first_move(&c, sh, i);
+            first_move(&c, sh, sh->order[i]);
     } else {
         for (size_t i = 0; i < sh->n; i++)
-            first_move(&c, sh, i);
+            first_move(&c, sh, sh->order[i]);
     }
     counts[0] += c.nodes;
     counts[1] += c.hits;
     counts[2] += c.stores;
+}
+
+/* The first moves mv[0..n) in search order, by index, into order: those that empty the hand,
+ * then the others in order_moves' order (as in a node, without killers). 0 when out of memory. */
+static int root_order(const ddz_position3 *pos, const ddz_move *mv, size_t n, size_t *order)
+{
+    ddz_move *sorted = malloc(2 * (n ? n : 1) * sizeof *sorted);
+    unsigned char *placed = calloc(n ? n : 1, 1);
+    if (!sorted || !placed) {
+        free(sorted);
+        free(placed);
+        return 0;
+    }
+    memcpy(sorted, mv, n * sizeof *mv);
+    ddz_tt_order(sorted, n, &pos->last, sorted + n, 0);
+    size_t k = 0;
+    ddz_hand h = pos->hand[pos->turn];
+    for (size_t i = 0; i < n; i++)
+        if (mv[i].type != DDZ_PASS && mv[i].cards == h) {
+            order[k++] = i;
+            placed[i] = 1;
+        }
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = 0; i < n; i++)
+            if (!placed[i] && tt_same_move(&mv[i], &sorted[j])) {
+                order[k++] = i;
+                placed[i] = 1;
+                break;
+            }
+    for (size_t i = 0; i < n; i++) /* none is left: every sorted move is one of mv */
+        if (!placed[i])
+            order[k++] = i;
+    free(sorted);
+    free(placed);
+    return 1;
 }
 
 static ddz_outcome fast3_solve(const ddz_position3 *pos, const ddz_rules *rules, const ddz_solve_options *opt,
@@ -568,7 +604,12 @@ static ddz_outcome fast3_solve(const ddz_position3 *pos, const ddz_rules *rules,
     unsigned long long nodes = 0, hits = 0, stores = 0;
     int overflow = 0;
 
-    solve_shared sh = {tt, rules, pos, res, n, all, deadline, &abort_flag, &win_found};
+    size_t order[DDZ_MAX_FIRST_MOVES];
+    if (!root_order(pos, res->first, n, order)) {
+        ddz_tt_give_back(tt);
+        return res->outcome;
+    }
+    solve_shared sh = {tt, rules, pos, res, n, order, all, deadline, &abort_flag, &win_found};
     if (threads == 1) {
         unsigned long long counts[3] = {0, 0, 0};
         first_moves(&sh, 0, counts);
