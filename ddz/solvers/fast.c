@@ -510,7 +510,11 @@ typedef struct {
  * 13v13 and published on 2 threads 1.45x the nodes of one thread, 2.7-3.0x on 4; now 1.00-1.11x
  * on 2 and on 16 threads on each set of 12v12 to 15v15, hard and published (docs/ddz-parallel-
  * search.md has the big sets and what else was tried). With
- * one thread nothing of this runs, and the node counts are those of before. */
+ * one thread nothing of this runs, and the node counts are those of before. The limit of this
+ * design, measured: splits are few (20v17 #6, 411 k nodes: 13 splits) and most of the work lies
+ * below 20 cards in one thread's child, so on 2 threads the busier thread does about 82% of the
+ * nodes (17v17 and 20v17): 2 cores are at most about 1.15x faster than one, and the low work
+ * inflation is partly the second thread idle (docs/ddz-parallel-search.md, "Second round"). */
 int ddz_fast_split_cards = 20;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
