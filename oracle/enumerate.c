@@ -471,15 +471,16 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
             }
             ltab = orc_sh_table[p->sr.type[L]];
             /* effective, 3k+1: hand + t for t in outer group g is excl[g] (+) (g's shape + t)
-             * (+) L's shape, and the first two are the same for the whole block, so a block of
+             * (+) L's shape (the same for a group past L, which the rules hold but this pass leaves
+             * empty), and the first two are the same for the whole block, so a block of
              * CV_MIN hands or more folds them once per t (at most 27) instead of folding each
              * group's rest once a hand */
             if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && m >= CV_MIN) {
                 orc_sh_perm(&p->sr, &acc, n + 1, &pacc);
                 ncv = 0;
-                for (int g = 0; g < L; g++) {
+                for (int g = 0; g < ORC_GROUPS; g++) {
                     int type = p->sr.type[g];
-                    if (type == ORC_GT_NONE) continue;
+                    if (g == L || type == ORC_GT_NONE) continue; /* groups past L: empty, key 0 */
                     for (int xo = 0; xo < orc_sh_width(type); xo++) {
                         int kind = orc_sh_kind(g, type, xo);
                         if (h.count[kind] >= MJ_MAX_COPIES) continue;
