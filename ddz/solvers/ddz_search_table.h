@@ -410,4 +410,42 @@ typedef _Atomic uint64_t answer_history[2][DDZ_TYPES][16][16];
  * main], most first, stably. */
 DDZ_TT_HIDDEN void ddz_tt_order_by_history(ddz_move *mv, size_t n, const ddz_move *last, _Atomic uint64_t hist[16][16]);
 
+/* Rank collapse, for both solvers' keys: the ranks 3..A that no hand holds only break chains,
+ * so each run of them counts as one rank nobody holds (none below the lowest held one); the 2
+ * and the jokers never chain and keep their places. Order, adjacency and "within 3..A" are what
+ * the rules read of ranks, and the collapse keeps all three, with the move to beat's key's start
+ * (a held rank) moved with its run, so positions with the same collapsed hands have the same
+ * value. The n (2 or 3) hands h, whose chain ranks held by any are `present`, walked run by run
+ * (at most six), every hand at once. */
+static inline void tt_collapse(unsigned present, ddz_hand *h, int n, uint32_t *lk)
+{
+    if ((present & (present + 1)) == 0)
+        return; /* one run from 3, or none: nothing moves */
+    const ddz_hand chain = 0xffffffffffffull;
+    ddz_hand o[3] = {0, 0, 0};
+    for (int i = 0; i < n; i++)
+        o[i] = h[i] & ~chain;
+    uint32_t t = *lk & 15u, m = *lk >> 4 & 15u, newm = m;
+    int start = __builtin_ctz(present), removed = start;
+    for (;;) {
+        int len = __builtin_ctz(~(present >> start)); /* present < 2^12: a zero comes */
+        ddz_hand run = ((1ull << (4 * len)) - 1) << (4 * start);
+        for (int i = 0; i < n; i++)
+            o[i] |= (h[i] & run) >> (4 * removed);
+        if (m >= (unsigned)start && m < (unsigned)(start + len))
+            newm = m - (unsigned)removed;
+        start += len;
+        unsigned rest = present >> start;
+        if (!rest)
+            break;
+        int gap = __builtin_ctz(rest);
+        removed += gap - 1;
+        start += gap;
+    }
+    for (int i = 0; i < n; i++)
+        h[i] = o[i];
+    if (t != 0 && t != TT_KEY_NOKIND && t != DDZ_ROCKET && m != 15u)
+        *lk = (*lk & ~0xf0u) | newm << 4;
+}
+
 #endif

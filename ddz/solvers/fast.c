@@ -290,49 +290,23 @@ static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules 
     return tt_answer_key(f, last, r);
 }
 
-/* Rank collapse: ranks 3..A held by neither side only break chains, so each run of them counts
- * as one absent rank (none below the lowest or above the highest held chain rank); 2, X and D
- * never chain and keep their places. Order, adjacency and "within 3..A" are what the rules read
- * of ranks, and the collapse keeps all three, so positions with the same collapsed hands (and
- * the move to beat's key mapped the same way) have the same value. */
+/* Rank collapse (tt_collapse in ddz_search_table.h, why it keeps every value): the chain ranks
+ * either side holds. */
 static inline unsigned chain_present(ddz_hand both)
 {
     return gather((both | both >> 1 | both >> 2) & NIBBLE_LOW) & 0xfffu;
 }
 
-/* The collapsed key of a position whose chain ranks (3..A) held by either side are `present`:
- * walked run by run (at most six), each run of held ranks moved down over the absent ranks
- * below it but one (all of them below the first run), both hands at once, and the move to beat's
- * lowest answer start (a held rank) with its run. */
+/* The collapsed key of a position whose chain ranks (3..A) held by either side are `present`. */
 static inline void collapse(unsigned present, ddz_hand *a, ddz_hand *b, uint32_t *lk)
 {
-    /* One run from 3 (or none): nothing moves. Off with the reduced key too: the main mapping
-     * reads canon_key's form. */
-    if ((present & (present + 1)) == 0 || (ddz_fast_disable & 12))
+    /* Off with the reduced key too: the main mapping reads canon_key's form. */
+    if (ddz_fast_disable & 12)
         return;
-    const ddz_hand chain = 0xffffffffffffull;
-    ddz_hand x = *a, y = *b, ox = x & ~chain, oy = y & ~chain;
-    uint32_t t = *lk & 15u, m = *lk >> 4 & 15u, newm = m;
-    int start = __builtin_ctz(present), removed = start;
-    for (;;) {
-        int len = __builtin_ctz(~(present >> start)); /* present < 2^12: a zero comes */
-        ddz_hand run = ((1ull << (4 * len)) - 1) << (4 * start);
-        ox |= (x & run) >> (4 * removed);
-        oy |= (y & run) >> (4 * removed);
-        if (m >= (unsigned)start && m < (unsigned)(start + len))
-            newm = m - (unsigned)removed;
-        start += len;
-        unsigned rest = present >> start;
-        if (!rest)
-            break;
-        int gap = __builtin_ctz(rest);
-        removed += gap - 1;
-        start += gap;
-    }
-    *a = ox;
-    *b = oy;
-    if (t != 0 && t != KEY_NOKIND && t != DDZ_ROCKET && m != 15u)
-        *lk = (*lk & ~0xf0u) | newm << 4;
+    ddz_hand h[2] = {*a, *b};
+    tt_collapse(present, h, 2, lk);
+    *a = h[0];
+    *b = h[1];
 }
 
 /* Nonzero when the cards of h are exactly one legal lead. A count filter first (only a chain

@@ -63,43 +63,11 @@ static inline uint32_t last_key(const ddz_position3 *p, const facts f[3], const 
     return tt_answer_key(&u, &p->last, r);
 }
 
-/* Rank collapse (as fast.c's): the ranks 3..A that no hand holds only break chains, so each run
- * of them counts as one rank nobody holds (none below the lowest held one); the 2 and the
- * jokers never chain and keep their places. Order, adjacency and "within 3..A" are what the
- * rules read of ranks, and the collapse keeps all three, with the move to beat's key's start
- * (a held rank) moved with its run, so positions with the same collapsed hands have the same
- * value. Walked run by run, the three hands at once. */
+/* Rank collapse (tt_collapse, as fast.c's), the three hands at once. */
 static inline void collapse(ddz_hand h[3], uint32_t *lk)
 {
     ddz_hand all = h[0] | h[1] | h[2];
-    unsigned present = gather((all | all >> 1 | all >> 2) & NIBBLE_LOW) & 0xfffu;
-    if ((present & (present + 1)) == 0)
-        return; /* one run from 3, or none: nothing moves */
-    const ddz_hand chain = 0xffffffffffffull;
-    ddz_hand o0 = h[0] & ~chain, o1 = h[1] & ~chain, o2 = h[2] & ~chain;
-    uint32_t t = *lk & 15u, m = *lk >> 4 & 15u, newm = m;
-    int start = __builtin_ctz(present), removed = start;
-    for (;;) {
-        int len = __builtin_ctz(~(present >> start)); /* present < 2^12: a zero comes */
-        ddz_hand run = ((1ull << (4 * len)) - 1) << (4 * start);
-        o0 |= (h[0] & run) >> (4 * removed);
-        o1 |= (h[1] & run) >> (4 * removed);
-        o2 |= (h[2] & run) >> (4 * removed);
-        if (m >= (unsigned)start && m < (unsigned)(start + len))
-            newm = m - (unsigned)removed;
-        start += len;
-        unsigned rest = present >> start;
-        if (!rest)
-            break;
-        int gap = __builtin_ctz(rest);
-        removed += gap - 1;
-        start += gap;
-    }
-    h[0] = o0;
-    h[1] = o1;
-    h[2] = o2;
-    if (t != 0 && t != TT_KEY_NOKIND && t != DDZ_ROCKET && m != 15u)
-        *lk = (*lk & ~0xf0u) | newm << 4;
+    tt_collapse(gather((all | all >> 1 | all >> 2) & NIBBLE_LOW) & 0xfffu, h, 3, lk);
 }
 
 /* A position as the table's key, exact: per rank the three counts (a, b, c) as a*25 + b*5 + c
