@@ -160,16 +160,25 @@ static int one_move(ctx *c, ddz_hand h, ddz_move *out)
     return r;
 }
 
-static int one_move_gen(ctx *c, ddz_hand h, ddz_move *out)
+/* The leads of h into the free part of the move stack (not claimed: the caller moves c->top);
+ * 0 with the solve aborted when they do not fit. */
+static size_t gen_leads(ctx *c, ddz_hand h, ddz_move **mv)
 {
-    size_t base = c->top, room = c->cap - base;
-    ddz_move *mv = c->buf + base;
+    size_t room = c->cap - c->top;
     static const ddz_move lead = {0, DDZ_PASS, 0, 0};
-    size_t n = ddz_generate(h, &lead, c->rules, mv, room);
+    *mv = c->buf + c->top;
+    size_t n = ddz_generate(h, &lead, c->rules, *mv, room);
     if (n > room) {
         set_abort(c, 2);
         return 0;
     }
+    return n;
+}
+
+static int one_move_gen(ctx *c, ddz_hand h, ddz_move *out)
+{
+    ddz_move *mv;
+    size_t n = gen_leads(c, h, &mv);
     for (size_t i = 0; i < n; i++)
         if (mv[i].cards == h) {
             if (out)
@@ -202,14 +211,9 @@ static int split_win(ctx *c, const facts f[3], int seat, ddz_hand h, int depth)
         return 1;
     if (depth == 0 || stopped(c))
         return 0;
-    size_t base = c->top, room = c->cap - base;
-    ddz_move *mv = c->buf + base;
-    static const ddz_move lead = {0, DDZ_PASS, 0, 0};
-    size_t n = ddz_generate(h, &lead, c->rules, mv, room);
-    if (n > room) {
-        set_abort(c, 2);
-        return 0;
-    }
+    size_t base = c->top;
+    ddz_move *mv;
+    size_t n = gen_leads(c, h, &mv); /* 0 when they do not fit: the loop below finds no win */
     c->top = base + n;
     int win = 0;
     for (size_t i = 0; i < n && !win; i++)
