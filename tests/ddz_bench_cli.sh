@@ -35,10 +35,10 @@ EOF
 "$ddz" bench "$tmp/tiny.txt" --solver all --threads 1,2 --time-limit 5 --memory 1M --csv "$tmp/t.csv" \
   --summary "$tmp/s.csv" 2>"$tmp/log"
 check bench-exit 0 $?
-# fast on 1 and 2 threads, naive and seed004 once each: 4 rows a position, 21 fields a row
+# fast on 1 and 2 threads, naive and seed004 once each: 4 rows a position, 22 fields a row
 check csv-rows 13 "$(wc -l <"$tmp/t.csv" | tr -d ' ')"
-check csv-fields 21 "$(awk -F, '{ print NF }' "$tmp/t.csv" | sort -u)"
-check csv-header "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree,cpu_seconds" \
+check csv-fields 22 "$(awk -F, '{ print NF }' "$tmp/t.csv" | sort -u)"
+check csv-header "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree,cpu_seconds,max_thread_nodes" \
   "$(head -1 "$tmp/t.csv")"
 check csv-outcomes "win win win win win win win win loss loss loss win" \
   "$(awk -F, 'NR > 1 { printf "%s%s", (NR > 2) ? " " : "", $12 }' "$tmp/t.csv")"
@@ -174,5 +174,10 @@ check inflation-undecided "FAIL  work inflation at most 1.2 on 2 threads, each o
 # ddz bench's own table and summary CSV: the total nodes and the inflation (1 thread: 1.000)
 check summary-inflation "1.000,3" "$(awk -F, '$2 == "fast" && $4 == 1 { print $22 "," $23 }' "$tmp/s.csv")"
 check summary-naive-inflation "-" "$(awk -F, '$2 == "naive" { print $22 }' "$tmp/s.csv")"
+# the busiest thread's nodes: all of them on one thread (and for the one-thread solvers), between
+# 1 and all of them on 2; its share in the summary (1.000 on one thread)
+check csv-busiest-one "yes" "$(awk -F, 'NR > 1 && $10 == 1 { ok = ok && $22 == $14 } NR == 1 { ok = 1 } END { print ok ? "yes" : "no" }' "$tmp/t.csv")"
+check csv-busiest-two "yes" "$(awk -F, 'NR > 1 && $10 == 2 { ok = ok && $22 >= 1 && $22 <= $14 } NR == 1 { ok = 1 } END { print ok ? "yes" : "no" }' "$tmp/t.csv")"
+check summary-busiest "1.000" "$(awk -F, '$2 == "fast" && $4 == 1 { print $24 }' "$tmp/s.csv")"
 
 finish ddz_bench_cli

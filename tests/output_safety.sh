@@ -119,7 +119,7 @@ link_case "ddz verify --json LINK" "{" "$ddz" verify --positions --max-cards 1 -
 link_case "ddz verify --report LINK" "# ddz verify --positions: full deck (54 cards), 1..1 cards a side" \
   "$ddz" verify --positions --max-cards 1 --quiet --report link
 link_case "ddz solve --strategy LINK" "ddz-strategy 2" "$ddz" solve 6666A KK --last 2 --threads 1 --strategy link
-link_case "ddz bench --csv LINK" "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree,cpu_seconds" \
+link_case "ddz bench --csv LINK" "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree,cpu_seconds,max_thread_nodes" \
   "$ddz" bench set.txt --solver fast --threads 1 --memory 1M --csv link
 link_case "mjverify verify --json LINK" "{" "$mj" verify --sizes 1-3 --algo backtrack --json link
 link_case "mjverify bench --csv LINK" "$("$mj" bench --workload size14 --reps 1 --hands 16 --rep-ms 1 --algo backtrack 2>/dev/null | head -1)" \

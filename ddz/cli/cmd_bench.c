@@ -131,7 +131,7 @@ typedef struct {
     int set, solver, threads;
     int outcome; /* ddz_outcome, or SKIPPED */
     double seconds, cpu, limit;
-    unsigned long long nodes, hits, stores, evictions;
+    unsigned long long nodes, hits, stores, evictions, max_thread_nodes;
     size_t bytes;
     int wrong; /* 1: decided against the reference */
     const char *agree; /* the CSV's agree column */
@@ -330,7 +330,7 @@ int ddz_cmd_bench(int argc, char **argv)
     }
     FILE *csv = csv_out.f;
     fprintf(csv, "set,position,line,me,enemy,last,rules,solver,flawed,threads,time_limit_s,outcome,seconds,nodes,"
-                 "tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree,cpu_seconds\n");
+                 "tt_hits,tt_stores,tt_evictions,tt_bytes,expected,agree,cpu_seconds,max_thread_nodes\n");
 
     size_t maxrows = L.n * (size_t)nsolvers * (size_t)nthreads;
     bench_row *rows = calloc(maxrows ? maxrows : 1, sizeof *rows);
@@ -397,6 +397,7 @@ int ddz_cmd_bench(int argc, char **argv)
                         double cpu0 = cpu_s();
                         ddz_outcome o = sv->solve(&p->pos, &p->rules, &opt, res);
                         r->cpu = cpu_s() - cpu0;
+                        r->max_thread_nodes = res->max_thread_nodes ? res->max_thread_nodes : res->nodes;
                         r->outcome = o;
                         r->seconds = res->seconds;
                         r->nodes = res->nodes;
@@ -444,11 +445,11 @@ int ddz_cmd_bench(int argc, char **argv)
                     continue;
                 const bench_row *r = &rows[row_at[k]];
                 const ddz_solver *sv = solvers[r->solver];
-                fprintf(csv, "%s,%zu,%d,%s,%s,%s,%s,%s,%s,%d,%.3f,%s,%.6f,%llu,%llu,%llu,%llu,%zu,%s,%s,%.6f\n", S->name,
+                fprintf(csv, "%s,%zu,%d,%s,%s,%s,%s,%s,%s,%d,%.3f,%s,%.6f,%llu,%llu,%llu,%llu,%zu,%s,%s,%.6f,%llu\n", S->name,
                         pi - first + 1, p->line, me, en, last, rules, sv->name, sv->flawed ? "yes" : "no", r->threads,
                         r->limit, outcome_name(r->outcome), r->seconds, r->nodes, r->hits, r->stores, r->evictions,
                         r->bytes, p->expect == DDZ_SOLVE_WIN ? "win" : p->expect == DDZ_SOLVE_LOSS ? "loss" : "-",
-                        r->agree, r->cpu);
+                        r->agree, r->cpu, r->max_thread_nodes);
             }
         }
         fflush(csv);
@@ -469,13 +470,13 @@ int ddz_cmd_bench(int argc, char **argv)
     if (sum)
         fprintf(sum, "set,solver,flawed,threads,time_limit_s,positions,run,solved,solved_share,timeouts,skipped,"
                      "errors,wrong,median_s,worst_s,worst_is_timeout,total_s,median_nodes,max_nodes,max_tt_bytes,"
-                     "total_nodes,inflation,inflation_positions\n");
+                     "total_nodes,inflation,inflation_positions,busiest_share\n");
     double *secs = malloc((L.n ? L.n : 1) * sizeof *secs);
     unsigned long long *nodes = malloc((L.n ? L.n : 1) * sizeof *nodes);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    fprintf(stderr, "bench: %-10s %-8s %3s %6s %9s %9s %9s %9s %12s %14s %9s\n", "set", "solver", "thr", "solved",
-            "share", "median_s", "worst_s", "total_s", "median_nodes", "total_nodes", "inflation");
+    fprintf(stderr, "bench: %-10s %-8s %3s %6s %9s %9s %9s %9s %12s %14s %9s %8s\n", "set", "solver", "thr", "solved",
+            "share", "median_s", "worst_s", "total_s", "median_nodes", "total_nodes", "inflation", "busiest");
     int one_thread = -1; /* the index of 1 in --threads: the base of the work inflation */
     for (int ti = 0; ti < nthreads && one_thread < 0; ti++)
         if (threads[ti] == 1)
@@ -489,7 +490,7 @@ int ddz_cmd_bench(int argc, char **argv)
                 size_t npos = 0, run = 0, solved = 0, tmo = 0, skip = 0, err = 0, wrong = 0, maxbytes = 0;
                 double worst = 0, total = 0, lim = 0;
                 int worst_tmo = 0;
-                unsigned long long maxn = 0;
+                unsigned long long maxn = 0, busiest = 0, all_nodes = 0;
                 for (size_t k = 0; k < nrows; k++) {
                     const bench_row *r = &rows[k];
                     if (r->set != (int)s || r->solver != si || r->threads != nt)
@@ -501,6 +502,8 @@ int ddz_cmd_bench(int argc, char **argv)
                     }
                     secs[run] = r->seconds;
                     nodes[run++] = r->nodes;
+                    busiest += r->max_thread_nodes;
+                    all_nodes += r->nodes;
                     total += r->seconds;
                     if (r->limit > lim)
                         lim = r->limit;
@@ -546,21 +549,27 @@ int ddz_cmd_bench(int argc, char **argv)
                 char infl[32] = "-";
                 if (paired && paired_one)
                     snprintf(infl, sizeof infl, "%.3f", (double)paired_nodes / (double)paired_one);
+                /* The busiest thread's share of the nodes (1.000 on one thread; 1/threads when the
+                 * threads shared the work evenly): low inflation means little when this is near 1
+                 * (the other threads mostly idle). */
+                char busy[32] = "-";
+                if (all_nodes)
+                    snprintf(busy, sizeof busy, "%.3f", (double)busiest / (double)all_nodes);
                 qsort(secs, run, sizeof *secs, ddz_cmp_double);
                 qsort(nodes, run, sizeof *nodes, ddz_cmp_ull);
                 double med = run ? (run % 2 ? secs[run / 2] : (secs[run / 2 - 1] + secs[run / 2]) / 2) : 0;
                 unsigned long long medn = run ? nodes[run / 2] : 0;
                 double share = npos ? (double)solved / (double)npos : 0;
-                fprintf(stderr, "bench: %-10s %-8s %3d %3zu/%-3zu %8.1f%% %9.3f %8.3f%s %9.2f %12llu %14llu %9s%s%s\n",
+                fprintf(stderr, "bench: %-10s %-8s %3d %3zu/%-3zu %8.1f%% %9.3f %8.3f%s %9.2f %12llu %14llu %9s %8s%s%s\n",
                         L.sets[s].name, solvers[si]->name, nt, solved, npos, 100 * share, med, worst,
-                        worst_tmo ? "+" : " ", total, medn, total_nodes, infl,
+                        worst_tmo ? "+" : " ", total, medn, total_nodes, infl, busy,
                         skip ? " (some skipped: budget)" : "", wrong ? " WRONG ANSWERS" : "");
                 if (sum)
                     fprintf(sum,
-                            "%s,%s,%s,%d,%.3f,%zu,%zu,%zu,%.4f,%zu,%zu,%zu,%zu,%.6f,%.6f,%s,%.3f,%llu,%llu,%zu,%llu,%s,%zu\n",
+                            "%s,%s,%s,%d,%.3f,%zu,%zu,%zu,%.4f,%zu,%zu,%zu,%zu,%.6f,%.6f,%s,%.3f,%llu,%llu,%zu,%llu,%s,%zu,%s\n",
                             L.sets[s].name, solvers[si]->name, solvers[si]->flawed ? "yes" : "no", nt, lim, npos,
                             run, solved, share, tmo, skip, err, wrong, med, worst, worst_tmo ? "yes" : "no", total,
-                            medn, maxn, maxbytes, total_nodes, infl, paired);
+                            medn, maxn, maxbytes, total_nodes, infl, paired, busy);
             }
     fprintf(stderr, "bench: %zu positions in %zu set%s, %.1f s in all; peak memory %ld MiB (resident)%s\n", L.n,
             L.nsets, L.nsets == 1 ? "" : "s", ddz_now() - t_start, ru.ru_maxrss / 1024,

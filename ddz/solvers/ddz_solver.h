@@ -73,6 +73,8 @@ typedef struct {
     unsigned long long nodes, tt_hits, tt_stores, tt_evictions;
     size_t tt_bytes;
     double seconds;
+    unsigned long long max_thread_nodes; /* the nodes of the busiest thread (nodes on one thread): over
+                                            nodes, how unevenly the threads shared the work */
 } ddz_result;
 
 typedef struct ddz_solver {

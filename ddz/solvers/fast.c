@@ -940,13 +940,13 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     for (size_t i = 0; i < n; i++)
         res->first_wins[i] = -1;
 
-    unsigned long long nodes = 0, hits = 0, stores = 0, evictions = 0;
+    unsigned long long nodes = 0, hits = 0, stores = 0, evictions = 0, max_thread_nodes = 0;
     size_t own_bytes = 0; /* the threads' own tables in use at the end */
     answer_history *history = calloc(1, sizeof *history); /* NULL: no history, the same answers */
     ctx *team = threads > 1 ? calloc((size_t)threads, sizeof *team) : NULL; /* NULL: no splits, the same answers */
     root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
     atomic_init(&root.node.won, 0);
-#pragma omp parallel num_threads(threads) reduction(+ : nodes, hits, stores, evictions, own_bytes)
+#pragma omp parallel num_threads(threads) reduction(+ : nodes, hits, stores, evictions, own_bytes) reduction(max : max_thread_nodes)
     {
         ctx alone = {0};
         ctx *c = team ? &team[omp_get_thread_num()] : &alone;
@@ -982,6 +982,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
                 root_take(c, &root);
         }
         nodes += c->nodes;
+        max_thread_nodes = c->nodes;
         hits += c->hits;
         stores += c->stores;
         evictions += c->evictions;
@@ -996,6 +997,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     free(team);
     free(history);
     res->nodes = nodes;
+    res->max_thread_nodes = max_thread_nodes;
     res->tt_hits = hits;
     res->tt_stores = stores;
     res->tt_evictions = evictions;

@@ -74,6 +74,7 @@ class _Result(ctypes.Structure):
         ("outcome", i32), ("n_first", sz), ("first", _Move * _MAX_FIRST), ("first_wins", ctypes.c_byte * _MAX_FIRST),
         ("nodes", ctypes.c_ulonglong), ("tt_hits", ctypes.c_ulonglong), ("tt_stores", ctypes.c_ulonglong),
         ("tt_evictions", ctypes.c_ulonglong), ("tt_bytes", sz), ("seconds", ctypes.c_double),
+        ("max_thread_nodes", ctypes.c_ulonglong),
     ]
 
 
