@@ -1,6 +1,7 @@
 /* fast: exact AND/OR search of a two-player open-card endgame with an exact-key, bounded,
  * shared transposition table, cheap exact tests, win-first move ordering that learns as it
- * searches (killer answers, an answer history, probes), and OpenMP over the first moves.
+ * searches (killer answers, an answer history, probes), and threads sharing the search at split
+ * points (see "Young brothers wait").
  *
  * Parts, and what each did to the node counts of the 13-vs-13 deals seeds 2/4/8/12 (one
  * thread; docs/ddz-search-notes.md has the rest): plain search with the table
@@ -129,7 +130,7 @@ typedef struct ctx {
     unsigned long long probe_end; /* while probing: the node count at which the probe stops */
     int probing, probe_out;       /* a probe is running; it ran out (its search means nothing) */
     const struct split_node *split; /* the innermost split this search runs under (see "Young brothers wait") */
-    struct ctx *team;             /* every thread's ctx, by omp_get_thread_num(); NULL: one thread, no splits */
+    struct split_team *team;      /* the solve's team (see "Young brothers wait"); NULL: one thread, no splits */
     tt_table *own;                /* this thread's table of the positions under share_cards, or NULL */
     unsigned long long own_stores;
     int share_cards;
@@ -469,27 +470,29 @@ typedef struct {
     tt_table *t; /* the table b is in (table_for) */
 } tt_key;
 
-/* Young brothers wait (YBW; Feldmann et al. 1994, the parallel alpha-beta of Zugzwang): with
- * more than one thread, a node of at least ddz_fast_split_cards cards in the two hands searches
- * its first child alone, and only when that child did not win (the node is then most likely one
- * whose every child must be refuted, where the win-first order leaves little to speculate on)
- * are its other children shared: this thread and SPLIT_WINDOW - 1 others (OpenMP tasks) take
- * them in order from a counter, and the node waits for its helpers. A child that wins sets the
+/* Young brothers wait (YBW; Feldmann et al. 1994, the parallel alpha-beta of Zugzwang), with
+ * idle threads and split points as in the SMP searches of Crafty and the old Stockfish: with
+ * more than one thread, thread 0 searches the root's first moves one after another and the others
+ * wait, idle, for work. A node of at least ddz_fast_split_cards cards in the two hands whose first
+ * child did not win (the node is then most likely one whose every child must be refuted, where the
+ * win-first order leaves little to speculate on) shares its other children, but only while some
+ * thread is idle: it goes on the team's list of open splits, idle threads join the open split
+ * nearest the root (at most SPLIT_WINDOW threads on one, its owner included), and every thread on
+ * it takes the next child in order from a shared counter. An owner with no child left to take
+ * does not block: until its workers have left it joins the open splits below its own ("helpful
+ * master"), counting as idle meanwhile so that they split for it. A child that wins sets the
  * split's `won`, which stops its siblings and everything below them (cut); what a stopped search
  * leaves is never stored, so every value stored is exact, and the answers are those of one
- * thread. The root's first moves go one after another (root_take), the team helping inside
- * them. Why: the design before (a first move per thread, idle threads helping the lowest first
- * move still searched, small positions in each thread's own table) searched first moves one
- * thread would never have reached, and its helpers walked the same subtree in the same order:
- * 13v13 and published on 2 threads 1.45x the nodes of one thread, 2.7-3.0x on 4; now 1.00-1.11x
- * on 2 and on 16 threads on each set of 12v12 to 15v15, hard and published (docs/ddz-parallel-
- * search.md has the big sets and what else was tried). With
- * one thread nothing of this runs, and the node counts are those of before. The limit of this
- * design, measured: splits are few (20v17 #6, 411 k nodes: 13 splits) and most of the work lies
- * below 20 cards in one thread's child, so on 2 threads the busier thread does about 82% of the
- * nodes (17v17 and 20v17): 2 cores are at most about 1.15x faster than one, and the low work
- * inflation is partly the second thread idle (docs/ddz-parallel-search.md, "Second round"). */
-int ddz_fast_split_cards = 20;
+ * thread. With one thread nothing of this runs, and the node counts are those of before.
+ * Measured (nodes; inflation: all threads' nodes over one thread's; busiest: the busiest thread's
+ * share of them; 17v17 / 20v17 / hard-random sets, first-win mode, one run each on the 2-core VM;
+ * docs/ddz-parallel-search.md, "Third round"): the design before (OpenMP tasks, splits from 20
+ * cards, the owner waiting in taskwait) on 2 threads inflation 1.15 / 1.14 / 1.38, busiest 0.84 /
+ * 0.82 / 0.88; this one 0.99 / 1.11 / 1.12 and 0.57 / 0.58 / 0.54: the busiest thread does 0.56 /
+ * 0.65 / 0.60 of one thread's nodes. On 16 threads (time-sliced on 2 cores) 17v17 1.18 / 0.17,
+ * 20v17 1.45 / 0.23 with a window of 3; a window of 2 1.05 / 0.28 and 1.36 / 0.32 (less
+ * inflation, less sharing), any number of threads 1.27 / 0.13 and 1.55 / 0.19. */
+int ddz_fast_split_cards = 12;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
 /* Probes: a node with at least ddz_fast_probe_cards cards in the two hands first searches each
@@ -542,12 +545,14 @@ static inline int play(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *m, int 
 }
 
 /* The children of a split (a node's moves mv[0..n), the transposition cutoff's known values,
- * forced flags and keys for the first ne) taken in order from `next` by every thread working on
- * it: the order stays the one thread's order (OpenMP would hand a waiting thread its children
- * last first). The node's frame holds them until every worker has left. */
-typedef struct {
+ * forced flags and keys for the first ne) taken in order from `next` by the owner and every
+ * thread that joins it: the order stays the one thread's order. The node's frame holds them
+ * until every worker has left (the owner waits for `workers` to reach 0). */
+typedef struct split_work {
     split_node node;
     atomic_size_t next;
+    atomic_int workers; /* threads other than the owner inside it, counted in under the team's lock */
+    int size;           /* cards in the two hands: idle threads join the biggest split first */
     ddz_hand me, en;
     const ddz_move *mv;
     size_t n, ne;
@@ -559,9 +564,132 @@ typedef struct {
     int killer_plies;
 } split_work;
 
+/* The team of a solve on more than one thread: the open splits (children left to take), the
+ * idle threads waiting for one, a spin lock over the list. Thread 0 searches the root; the
+ * others wait in team_idle until a split opens, join it, and come back. */
+#define SPLIT_OPEN 64 /* open splits at most: a node finding the list full searches on alone */
+#define SPLIT_WINDOW 3 /* threads at most on one split, the owner included (see "Young brothers wait") */
+typedef struct split_team {
+    atomic_int idle;  /* threads waiting for work (idle, or an owner waiting for its workers) */
+    atomic_int done;  /* the root is decided: the idle threads leave */
+    atomic_int lock;
+    atomic_int nopen;
+    split_work *open[SPLIT_OPEN];
+} split_team;
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* A thread with nothing to do: a few pauses, then the core to another thread (16 threads on
+ * 2 cores must leave the working threads their time). */
+static inline void wait_a_little(unsigned *spins)
+{
+    if (++*spins < 64)
+        cpu_relax();
+    else
+        sched_yield();
+}
+
+static void team_lock(split_team *t)
+{
+    unsigned spins = 0;
+    while (atomic_exchange_explicit(&t->lock, 1, memory_order_acquire))
+        while (atomic_load_explicit(&t->lock, memory_order_relaxed))
+            wait_a_little(&spins);
+}
+
+static inline void team_unlock(split_team *t) { atomic_store_explicit(&t->lock, 0, memory_order_release); }
+
+/* Takes w off the open list, if it is still on it (no thread joins it after). */
+static void team_close(split_team *t, split_work *w)
+{
+    team_lock(t);
+    int k = atomic_load_explicit(&t->nopen, memory_order_relaxed);
+    for (int i = 0; i < k; i++)
+        if (t->open[i] == w) {
+            t->open[i] = t->open[k - 1];
+            atomic_store_explicit(&t->nopen, k - 1, memory_order_relaxed);
+            break;
+        }
+    team_unlock(t);
+}
+
+/* Under the lock: the open split nearest the root (most cards, then fewest plies) with a child
+ * left, not stopped, with room in its window, and below `under` when that is not NULL (an owner
+ * waiting for its workers helps only them); NULL when there is none. Every split on the list and
+ * every split above it is alive (an owner leaves a split only after closing it and waiting for its
+ * workers, and a worker of a split stays inside every split above it meanwhile). */
+static split_work *team_pick(split_team *t, const split_node *under)
+{
+    split_work *best = NULL;
+    int k = atomic_load_explicit(&t->nopen, memory_order_relaxed);
+    for (int i = 0; i < k; i++) {
+        split_work *w = t->open[i];
+        if (atomic_load_explicit(&w->next, memory_order_relaxed) >= w->n)
+            continue;
+        if (atomic_load_explicit(&w->workers, memory_order_relaxed) + 1 >= SPLIT_WINDOW)
+            continue;
+        if (best && (w->size < best->size || (w->size == best->size && w->ply >= best->ply)))
+            continue;
+        int stopped = 0, below = !under;
+        for (const split_node *s = &w->node; s && !stopped; s = s->parent) {
+            stopped = atomic_load_explicit(&s->won, memory_order_relaxed);
+            below |= s->parent == under;
+        }
+        if (!stopped && below)
+            best = w;
+    }
+    if (best)
+        atomic_fetch_add_explicit(&best->workers, 1, memory_order_relaxed);
+    return best;
+}
+
+static void split_take(ctx *c, split_work *w, int helper);
+
+/* Joins a split on the open list (below `under`, when not NULL) if there is one: 1 when it
+ * took part (and has left again), 0 when there was none. */
+static int team_help(ctx *c, const split_node *under)
+{
+    split_team *t = c->team;
+    if (atomic_load_explicit(&t->nopen, memory_order_relaxed) == 0)
+        return 0;
+    team_lock(t);
+    split_work *w = team_pick(t, under);
+    if (w) /* the caller counted itself idle */
+        atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
+    team_unlock(t);
+    if (!w)
+        return 0;
+    split_take(c, w, 1);
+    atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&w->workers, 1, memory_order_release);
+    return 1;
+}
+
+/* Threads 1.. of a team: join open splits until the root is decided. */
+static void team_idle(ctx *c)
+{
+    split_team *t = c->team;
+    unsigned spins = 0;
+    atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
+    while (!atomic_load_explicit(&t->done, memory_order_acquire))
+        if (team_help(c, NULL))
+            spins = 0;
+        else
+            wait_a_little(&spins);
+    atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
+}
+
 /* Takes children of w until none is left or the split is stopped, searching each on thread state
- * c (a thread that runs this while it waits at a split of its own keeps its stack below: the
- * children's moves go above it, and its split and ply come back after). */
+ * c (an owner helping below its own split keeps its stack below: the children's moves go above
+ * it, and its split and ply come back after). The thread that draws the number past the last
+ * child closes the split: nothing is left to join. */
 static void split_take(ctx *c, split_work *w, int helper)
 {
     const split_node *saved_split = c->split;
@@ -569,6 +697,8 @@ static void split_take(ctx *c, split_work *w, int helper)
     c->split = &w->node;
     for (int first = 1;; first = 0) {
         size_t i = atomic_fetch_add(&w->next, 1);
+        if (i == w->n)
+            team_close(c->team, w);
         if (i >= w->n || cut(c))
             break;
         if (i < w->ne && w->known[i] == 1)
@@ -585,45 +715,66 @@ static void split_take(ctx *c, split_work *w, int helper)
     c->ply = saved_ply;
 }
 
-static void split_task(ctx *team, split_work *w) { split_take(&team[omp_get_thread_num()], w, 1); }
+/* Puts w on the open list: 0 when the list is full (nothing done). */
+static int split_publish(split_team *t, split_work *w)
+{
+    team_lock(t);
+    int k = atomic_load_explicit(&t->nopen, memory_order_relaxed);
+    if (k < SPLIT_OPEN) {
+        t->open[k] = w;
+        atomic_store_explicit(&t->nopen, k + 1, memory_order_relaxed);
+    }
+    team_unlock(t);
+    return k < SPLIT_OPEN;
+}
 
-/* The children from..n-1 of a node searched by this thread and SPLIT_WINDOW - 1 others (tasks),
- * each taking the next child in order; 1 when one wins (*won_by: which). At most SPLIT_WINDOW
- * children of a node are searched at once: a node whose first child failed may still be won by a
- * later one, and every child started after that one is work one thread would not have done; the
- * other threads find work in the splits below (each child splits in turn), where it is as
- * likely to be needed. Measured (10 positions of the 17v17 and 20v17 sets, 4.8 M nodes on one
- * thread; nodes of all threads over those, 16 threads on 2 cores): a window of all the threads
- * 2.2-2.3 (the wins 2-4x, the losses 0.5-1.4x), 4 1.92, 3 1.70, 2 1.35-1.37; the root's first moves
- * taken by 1, 2, 4 or all 16 threads: 2.08-2.29 whatever the count. */
-#define SPLIT_WINDOW 2
+/* The owner of w, its own taking done: closes w, and while workers are still inside, helps them
+ * (joins the open splits below w; it counts as idle meanwhile, so that they split for it), until
+ * the last has left: then nothing refers to w's frame any more. */
+static void split_finish(ctx *c, split_work *w)
+{
+    split_team *t = c->team;
+    team_close(t, w);
+    if (atomic_load_explicit(&w->workers, memory_order_acquire) > 0) {
+        unsigned spins = 0;
+        atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
+        while (atomic_load_explicit(&w->workers, memory_order_acquire) > 0)
+            if (team_help(c, &w->node))
+                spins = 0;
+            else
+                wait_a_little(&spins);
+        atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
+    }
+}
+
+/* The children from..n-1 of a node (its first failed) shared with the team: the split goes on
+ * the open list, this thread takes children in order as any worker does, and when none is left
+ * it helps its workers (joins the open splits below its own) until they have all left. 1 when a
+ * child won (*won_by: which), 0 when none did, -1 when the list was full (nothing done: the
+ * caller searches on alone). */
 static int split_rest(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *mv, size_t n, size_t from, size_t ne,
                       const signed char *known, const unsigned char *forced, const tt_key *ck, size_t *won_by)
 {
+    split_team *t = c->team;
     split_work w = {.node = {.won_by = 0, .parent = c->split}, .me = me, .en = en, .mv = mv, .n = n, .ne = ne,
-                    .known = known, .forced = forced, .ck = ck, .ply = c->ply};
+                    .known = known, .forced = forced, .ck = ck, .ply = c->ply, .size = hand_size(me) + hand_size(en)};
     atomic_init(&w.node.won, 0);
     atomic_init(&w.next, from);
-    __atomic_fetch_add(&ddz_fast_splits, 1, __ATOMIC_RELAXED);
+    atomic_init(&w.workers, 0);
     /* the children's plies: at most two a card (a pass, then a lead) */
-    int plies = KILLER_PLIES - c->ply, need = 2 * (hand_size(me) + hand_size(en)) + 2;
+    int plies = KILLER_PLIES - c->ply, need = 2 * w.size + 2;
     w.killer_plies = plies < need ? plies : need;
     killer *snap = c->killers && w.killer_plies > 0 ? malloc((size_t)w.killer_plies * sizeof *snap) : NULL;
     if (snap)
         memcpy(snap, c->killers + c->ply, (size_t)w.killer_plies * sizeof *snap);
     w.killers = snap;
-    ctx *team = c->team;
-    size_t helpers = n - from - 1, most = (size_t)omp_get_num_threads() - 1;
-    if (most > SPLIT_WINDOW - 1)
-        most = SPLIT_WINDOW - 1;
-    if (helpers > most)
-        helpers = most;
-    for (size_t h = 0; h < helpers; h++) {
-#pragma omp task default(none) firstprivate(team) shared(w)
-        split_task(team, &w);
+    if (!split_publish(t, &w)) {
+        free(snap);
+        return -1;
     }
+    __atomic_fetch_add(&ddz_fast_splits, 1, __ATOMIC_RELAXED);
     split_take(c, &w, 0);
-#pragma omp taskwait
+    split_finish(c, &w);
     free(snap);
     *won_by = w.node.won_by;
     return atomic_load(&w.node.won);
@@ -773,9 +924,13 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
-        if (searched && c->team && !c->probing && size >= ddz_fast_split_cards && i + 1 < n) {
-            win = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, &won_by); /* see "Young brothers wait" */
-            break;
+        if (searched && c->team && !c->probing && size >= ddz_fast_split_cards && i + 1 < n &&
+            atomic_load_explicit(&c->team->idle, memory_order_relaxed) > 0) {
+            int r = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, &won_by); /* see "Young brothers wait" */
+            if (r >= 0) {
+                win = r;
+                break;
+            }
         }
         win = play(c, me, en, &mv[i], i < ne && forced[i], i < ne ? &ck[i] : NULL);
         won_by = i;
@@ -867,11 +1022,9 @@ static void root_take(ctx *c, root_work *w)
         root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
 }
 
-/* As a task: every search of the team runs in a task, so that a split's taskwait waits for its
- * own helpers only (in the implicit task it would wait for every task that task made). */
-static void root_task(ctx *team, root_work *w) { root_take(&team[omp_get_thread_num()], w); }
 
 size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
+
 
 #define MOVE_STACK ((size_t)1 << 20) /* moves per thread: 16 MiB */
 
@@ -943,13 +1096,19 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     unsigned long long nodes = 0, hits = 0, stores = 0, evictions = 0, max_thread_nodes = 0;
     size_t own_bytes = 0; /* the threads' own tables in use at the end */
     answer_history *history = calloc(1, sizeof *history); /* NULL: no history, the same answers */
-    ctx *team = threads > 1 ? calloc((size_t)threads, sizeof *team) : NULL; /* NULL: no splits, the same answers */
+    split_team *team = threads > 1 ? calloc(1, sizeof *team) : NULL; /* NULL: no splits, the same answers */
+    if (team) {
+        atomic_init(&team->idle, 0);
+        atomic_init(&team->done, 0);
+        atomic_init(&team->lock, 0);
+        atomic_init(&team->nopen, 0);
+    }
     root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
     atomic_init(&root.node.won, 0);
 #pragma omp parallel num_threads(threads) reduction(+ : nodes, hits, stores, evictions, own_bytes) reduction(max : max_thread_nodes)
     {
         ctx alone = {0};
-        ctx *c = team ? &team[omp_get_thread_num()] : &alone;
+        ctx *c = &alone;
         c->tt = tt;
         c->rules = rules;
         c->cap = MOVE_STACK;
@@ -972,15 +1131,12 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         }
 #pragma omp barrier
         /* The first moves in order (root_take), the team helping inside them. */
-#pragma omp single
-        {
-            if (team) {
-#pragma omp task default(none) shared(team, root)
-                root_task(team, &root);
-#pragma omp taskwait
-            } else
-                root_take(c, &root);
-        }
+        if (omp_get_thread_num() == 0) {
+            root_take(c, &root);
+            if (team)
+                atomic_store_explicit(&team->done, 1, memory_order_release);
+        } else if (team)
+            team_idle(c);
         nodes += c->nodes;
         max_thread_nodes = c->nodes;
         hits += c->hits;
