@@ -485,13 +485,15 @@ typedef struct {
  * leaves is never stored, so every value stored is exact, and the answers are those of one
  * thread. With one thread nothing of this runs, and the node counts are those of before.
  * Measured (nodes; inflation: all threads' nodes over one thread's; busiest: the busiest thread's
- * share of them; 17v17 / 20v17 / hard-random sets, first-win mode, one run each on the 2-core VM;
+ * share of them; 17v17 / 20v17 / hard-random sets, first-win mode, on the loaded 2-core VM;
  * docs/ddz-parallel-search.md, "Third round"): the design before (OpenMP tasks, splits from 20
  * cards, the owner waiting in taskwait) on 2 threads inflation 1.15 / 1.14 / 1.38, busiest 0.84 /
- * 0.82 / 0.88; this one 0.99 / 1.11 / 1.12 and 0.57 / 0.58 / 0.54: the busiest thread does 0.56 /
- * 0.65 / 0.60 of one thread's nodes. On 16 threads (time-sliced on 2 cores) 17v17 1.18 / 0.17,
- * 20v17 1.45 / 0.23 with a window of 3; a window of 2 1.05 / 0.28 and 1.36 / 0.32 (less
- * inflation, less sharing), any number of threads 1.27 / 0.13 and 1.55 / 0.19. */
+ * 0.82 / 0.88; this one, two runs, 0.99-1.00 / 1.11-1.12 / 1.12-1.18 and 0.54-0.57 / 0.57-0.58 /
+ * 0.53-0.54: the busiest thread does 0.53-0.65 of one thread's nodes. On 16 threads (time-sliced
+ * on 2 cores), inflation / busiest: a window of 2 1.05 / 0.28, 1.36 / 0.32, 1.24 / 0.21; of 3
+ * 1.18 / 0.17, 1.45 / 0.23, 1.43 / 0.14 (more sharing, but near the goal's 1.5); any number of
+ * threads on a split (17v17, 20v17) 1.27 / 0.13, 1.55 / 0.19. Splits from 8 to 20 cards (20v17,
+ * 2 threads) all gave inflation 1.11-1.20 and busiest 0.56-0.58, within the run-to-run noise. */
 int ddz_fast_split_cards = 12;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
@@ -568,7 +570,7 @@ typedef struct split_work {
  * idle threads waiting for one, a spin lock over the list. Thread 0 searches the root; the
  * others wait in team_idle until a split opens, join it, and come back. */
 #define SPLIT_OPEN 64 /* open splits at most: a node finding the list full searches on alone */
-#define SPLIT_WINDOW 3 /* threads at most on one split, the owner included (see "Young brothers wait") */
+#define SPLIT_WINDOW 2 /* threads at most on one split, the owner included (see "Young brothers wait") */
 typedef struct split_team {
     atomic_int idle;  /* threads waiting for work (idle, or an owner waiting for its workers) */
     atomic_int done;  /* the root is decided: the idle threads leave */
@@ -1129,13 +1131,14 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             overflow = 1;
             abort_flag = 1;
         }
-#pragma omp barrier
-        /* The first moves in order (root_take), the team helping inside them. */
+        /* The first moves in order (root_take), the team helping inside them. No barrier first:
+         * thread 0 starts at once, the others join the splits as they come (on a loaded machine a
+         * thread may wait milliseconds for a core). */
         if (omp_get_thread_num() == 0) {
             root_take(c, &root);
             if (team)
                 atomic_store_explicit(&team->done, 1, memory_order_release);
-        } else if (team)
+        } else if (team && c->buf)
             team_idle(c);
         nodes += c->nodes;
         max_thread_nodes = c->nodes;
