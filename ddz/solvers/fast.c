@@ -74,7 +74,12 @@
  * within the noise, so not kept. Leads ordered by the moves the rest would still need (counted
  * from its singles, pairs, triples taking a kicker each, and fours; chains ignored), from 10, 16
  * or 22 cards up: 13v13 and published 804,625-902,969 nodes against 817,085, 12v12 801,475-
- * 851,519 against 722,871, the hard set 367,441-437,246 against 258,541. */
+ * 851,519 against 722,871, the hard set 367,441-437,246 against 258,541. Later (one thread, with the
+ * high-rank collapse, "Rank collapse" below): the lowest answer the opponent cannot beat moved
+ * to the front (quick sets 4,074,678 -> 4,414,806-5,783,704 before the collapse), and answers that
+ * break no group of the hand first (17v17 29.1 M -> 25.8-27.8 M but 20v17 and the hard set worse,
+ * hard-random #4 1.77 M -> 11.9 M); kept instead: the control answers last from 31 cards
+ * ("Control answers last"). docs/ddz-parallel-search.md, "Sequential, third round", has them. */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
 #include "ddz_search_table.h"
