@@ -102,7 +102,7 @@ if printf '%s\n' "$targets" | grep -q '^FAIL'; then
   status=1
 fi
 
-# Certificates: every win of every set (the lines this run's CSV says were won), checked by the checker. The script takes one --rules for
+# Certificates: every win of every set (the lines this run did not decide as losses), checked by the checker. The script takes one --rules for
 # a file, so a set is cut at its `# rules:` lines into one file per rules first.
 cert=$root/scripts/ddz-certify-wins.sh
 if [ ! -f "$cert" ]; then
@@ -113,24 +113,25 @@ else
   # the published puzzles first (the cheapest and the ones a reader checks), then the sets in order
   for f in $(printf '%s\n' $files | grep -x published) $(printf '%s\n' $files | grep -vx published); do
     rm -f "$tmp"/part-* "$tmp"/rules-*
-    # only the lines this run decided as wins (by an unflagged solver): a loss has no certificate,
-    # and solving it again cost most of the certify time; without the CSV, every line
-    wins=all
+    # not the lines this run decided as losses (by an unflagged solver): a loss has no
+    # certificate, and solving the losses again cost most of the certify time; the wins and the
+    # lines left undecided (a timeout, the budget spent) go to the script
+    losses=" "
     if [ -s "$data/$prefix-positions.csv" ]; then
-      wins=$(awk -F, -v set="$f" 'NR > 1 && $1 == set && $9 == "no" && $12 == "win" { w[$3] = 1 }
+      losses=$(awk -F, -v set="$f" 'NR > 1 && $1 == set && $9 == "no" && $12 == "loss" { w[$3] = 1 }
         END { s = ""; for (l in w) s = s " " l; print s " " }' "$data/$prefix-positions.csv")
     fi
-    awk -v dir="$tmp" -v wins="$wins" '
+    awk -v dir="$tmp" -v losses="$losses" '
     BEGIN { rules = "rlcard"; n = 0 }
     /^[[:space:]]*#[[:space:]]*rules:/ { sub(/^[[:space:]]*#[[:space:]]*rules:[[:space:]]*/, ""); rules = $0; next }
     /^[[:space:]]*(#|$)/ { next }
-    wins != "all" && index(wins, " " FNR " ") == 0 { next }
+    index(losses, " " FNR " ") { next }
     {
       if (!(rules in part)) { part[rules] = ++n; print rules > (dir "/rules-" n) }
       print > (dir "/part-" part[rules])
     }' "$sets/$f.txt"
     if ! ls "$tmp"/part-* >/dev/null 2>&1; then
-      echo "INFO  certify $f: no win decided in this run, nothing to certify"
+      echo "INFO  certify $f: every line a loss in this run, nothing to certify"
       continue
     fi
     for p in "$tmp"/part-*; do

@@ -481,9 +481,21 @@ static struct keyslot {
 static const struct {
     const char *me1, *en1, *me2, *en2;
     int same;
+    const char *last1, *last2; /* the moves to beat, or NULL: leading */
 } key_pairs[] = {
-    {"3", "5", "4", "7", 1},
-    {"34678", "2", "34567", "2", 0},
+    {"3", "5", "4", "7", 1, NULL, NULL},
+    {"34678", "2", "34567", "2", 0, NULL, NULL},
+    /* The ranks above A (tt_collapse_high): a lone joker with no 2 held plays as a lone 2, with
+     * a 2 as X (all won: the top single, then the rest); facing a single, the answer's start
+     * moves with the joker (D beats X, X beats 2: won). The jokers in two hands and no 2: X
+     * as 2, D as X, so X3 against D and D3 against X stay apart (a loss and a win); both in one
+     * hand they stay the rocket (XD against 3333 won at once, 2X against it lost to the bomb). */
+    {"D", "3", "X", "3", 1, NULL, NULL},
+    {"X4", "5", "24", "5", 1, NULL, NULL},
+    {"D4", "2", "X4", "2", 1, NULL, NULL},
+    {"D", "3", "X", "3", 1, "single:X", "single:2"},
+    {"X3", "D", "D3", "X", 0, NULL, NULL},
+    {"XD", "3333", "2X", "3333", 0, NULL, NULL},
 };
 
 START_TEST(test_key_merges)
@@ -494,7 +506,8 @@ START_TEST(test_key_merges)
     int merges = 0;
     for (size_t i = 0; i < sizeof key_pairs / sizeof key_pairs[0]; i++) {
         ddz_rules r = {DDZ_CONV_RLCARD, 0};
-        ddz_position a = P(key_pairs[i].me1, key_pairs[i].en1, NULL, 0), b = P(key_pairs[i].me2, key_pairs[i].en2, NULL, 0);
+        ddz_position a = P(key_pairs[i].me1, key_pairs[i].en1, key_pairs[i].last1, 0),
+                     b = P(key_pairs[i].me2, key_pairs[i].en2, key_pairs[i].last2, 0);
         ddz_hand am, ae, bm, be;
         uint32_t al, bl;
         ddz_fast_key(a.me, a.enemy, &a.last, &r, &am, &ae, &al);

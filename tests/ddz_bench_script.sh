@@ -2,7 +2,7 @@
 # make bench's Dou Dizhu step (bench/ddz.sh) on a scratch copy with a spent budget, so nothing is
 # solved: its CSV and goal lines, a FAIL as exit 1, "certify: skipped" without the certify script,
 # and with a stand-in script every set cut at its `# rules:` lines into one call per rules, every
-# position passed on once, a failed certificate a FAIL line.
+# position passed on once (but the ones the run decided as losses), a failed certificate a FAIL line.
 # Usage: ddz_bench_script.sh DDZ SOURCE_DIR
 set -u
 ddz=$1
@@ -60,5 +60,14 @@ check certify-budget-exit 1 $?
 check certify-budget-line "FAIL  certify hard (rlcard): not run, the certify budget of 0 s is spent (MJ_DDZ_CERTIFY_BUDGET)" \
   "$(grep 'certify hard' "$tmp/out")"
 [ -f "$tmp/cert3.log" ]; check certify-budget-no-call 1 $?
+
+# 5. a budget that decides some positions: the lines decided as losses are not passed on (a loss
+# has no certificate), every other line is, once
+CERT_LOG=$tmp/cert5.log MJ_DDZ_BUDGET=3 sh "$repo/bench/ddz.sh" "$ddz" "$tmp/data5" quick >"$tmp/out" 2>"$tmp/err"
+csv=$tmp/data5/ddz-positions.csv
+lost=$(awk -F, 'NR > 1 && $9 == "no" && $12 == "loss" { l[$1 "," $3] = 1 } END { print length(l) }' "$csv")
+lines=$(awk -F, 'NR > 1 { l[$1 "," $3] = 1 } END { print length(l) }' "$csv")
+[ "$lost" -gt 0 ]; check losses-decided 0 $?
+check certify-not-losses "$((lines - lost))" "$(awk '{ n += $2 } END { print n + 0 }' "$tmp/cert5.log")"
 
 finish ddz_bench_script

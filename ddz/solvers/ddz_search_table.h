@@ -448,4 +448,39 @@ static inline void tt_collapse(unsigned present, ddz_hand *h, int n, uint32_t *l
         *lk = (*lk & ~0xf0u) | newm << 4;
 }
 
+/* High-rank collapse, after tt_collapse: the ranks above A (2, X, D) never chain, and the rules
+ * read of them only their order (a single or a kicker is compared by rank; a pair, triple or
+ * bomb needs several cards of one rank, which a joker never has) and whether one hand holds both
+ * jokers (the rocket, and rlcard's kicker bans of the two jokers together). So unless a hand
+ * holds both jokers, the present ones among 2, X and D are moved down onto the lowest places from
+ * the 2's, in order (a lone joker with no 2 plays as a lone 2; with a 2, as X; jokers in two
+ * hands, no 2, as 2 and X): every move, every comparison between held cards, and so every value
+ * is kept, and the positions that differ only in which joker is left share an entry (e.g. an
+ * answer of X or of D from a hand holding both, against a hand holding none). The move to beat's
+ * key (tt_answer_key) holds a rank above A only as a single's lowest answer start, a held
+ * joker: it moves with that joker. The n (2 or 3) hands h. */
+static inline void tt_collapse_high(ddz_hand *h, int n, uint32_t *lk)
+{
+    const ddz_hand X = (ddz_hand)1 << (4 * DDZ_RX), D = (ddz_hand)1 << (4 * DDZ_RD);
+    ddz_hand all = 0;
+    for (int i = 0; i < n; i++) {
+        if ((h[i] & (X | D)) == (X | D))
+            return; /* the rocket: the jokers stay what they are */
+        all |= h[i];
+    }
+    if (!(all & (X | D)))
+        return;
+    int tx = DDZ_R2 + ((all & (ddz_hand)7 << (4 * DDZ_R2)) != 0), td = tx + ((all & X) != 0);
+    if (tx == DDZ_RX && td == DDZ_RD)
+        return; /* a 2 and X held, or only X beside a 2: nothing moves */
+    for (int i = 0; i < n; i++) {
+        ddz_hand j = h[i] & (X | D); /* at most one joker a hand here */
+        if (j)
+            h[i] += ((ddz_hand)1 << (4 * (j == X ? tx : td))) - j;
+    }
+    unsigned m = *lk >> 4 & 15u;
+    if ((*lk & 15u) == DDZ_SINGLE && (m == DDZ_RX || m == DDZ_RD))
+        *lk = (*lk & ~0xf0u) | (uint32_t)(m == DDZ_RX ? tx : td) << 4;
+}
+
 #endif

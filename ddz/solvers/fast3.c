@@ -63,11 +63,12 @@ static inline uint32_t last_key(const ddz_position3 *p, const facts f[3], const 
     return tt_answer_key(&u, &p->last, r);
 }
 
-/* Rank collapse (tt_collapse, as fast.c's), the three hands at once. */
+/* Rank collapse (tt_collapse and tt_collapse_high, as fast.c's), the three hands at once. */
 static inline void collapse(ddz_hand h[3], uint32_t *lk)
 {
     ddz_hand all = h[0] | h[1] | h[2];
     tt_collapse(gather((all | all >> 1 | all >> 2) & NIBBLE_LOW) & 0xfffu, h, 3, lk);
+    tt_collapse_high(h, 3, lk);
 }
 
 /* A position as the table's key, exact: per rank the three counts (a, b, c) as a*25 + b*5 + c
