@@ -496,12 +496,13 @@ typedef struct {
  * share of them; 17v17 / 20v17 / hard-random sets, first-win mode, on the loaded 2-core VM;
  * docs/ddz-parallel-search.md, "Third round"): the design before (OpenMP tasks, splits from 20
  * cards, the owner waiting in taskwait) on 2 threads inflation 1.15 / 1.14 / 1.38, busiest 0.84 /
- * 0.82 / 0.88; this one, two runs, 0.99-1.00 / 1.11-1.12 / 1.12-1.18 and 0.54-0.57 / 0.57-0.58 /
- * 0.53-0.54: the busiest thread does 0.53-0.65 of one thread's nodes. On 16 threads (time-sliced
- * on 2 cores), inflation / busiest: a window of 2 1.05 / 0.28, 1.36 / 0.32, 1.24 / 0.21; of 3
- * 1.18 / 0.17, 1.45 / 0.23, 1.43 / 0.14 (more sharing, but near the goal's 1.5); any number of
- * threads on a split (17v17, 20v17) 1.27 / 0.13, 1.55 / 0.19. Splits from 8 to 20 cards (20v17,
- * 2 threads) all gave inflation 1.11-1.20 and busiest 0.56-0.58, within the run-to-run noise. */
+ * 0.82 / 0.88; this one, three runs, 0.97-1.00 / 1.11-1.18 / 1.11-1.18 and 0.54-0.57 / 0.57-0.59
+ * / 0.53-0.54: the busiest thread does 0.53-0.69 of one thread's nodes (the CPU per node 9-20%
+ * more). On 16 threads (time-sliced on 2 cores), inflation / busiest: a window of 2 1.05 / 0.28,
+ * 1.30-1.36 / 0.31-0.32, 1.24 / 0.21; of 3 1.18 / 0.17, 1.45 / 0.23, 1.43 / 0.14 (more sharing,
+ * but near the goal's 1.5); any number of threads on a split (17v17, 20v17) 1.27 / 0.13, 1.55 /
+ * 0.19. Splits from 8 to 20 cards (20v17, 2 threads) all gave inflation 1.11-1.20 and busiest
+ * 0.56-0.58, within the run-to-run noise. */
 int ddz_fast_split_cards = 12;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
