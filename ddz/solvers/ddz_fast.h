@@ -33,6 +33,11 @@ extern int ddz_fast_disable;
 extern int ddz_fast_probe_cards;
 extern unsigned ddz_fast_probe_nodes;
 
+/* Answering nodes with at least this many cards in the two hands try the answers in kind the
+ * opponent can beat before those it cannot (fast.c, "Control answers last"); 31 by default, the
+ * tests lower it so that it runs on small positions. Single-threaded tests only. */
+extern int ddz_fast_control_cards;
+
 /* The buckets a solve's table starts with before it grows (search_table.c, "The table grows");
  * 0 (the default): an eighth of the table, at least 2 MiB of it. Tests set 1 (with a small
  * ddz_fast_grow_step), so that small solves grow their table many times, or SIZE_MAX, so that it never grows. Single-threaded

@@ -74,7 +74,12 @@
  * within the noise, so not kept. Leads ordered by the moves the rest would still need (counted
  * from its singles, pairs, triples taking a kicker each, and fours; chains ignored), from 10, 16
  * or 22 cards up: 13v13 and published 804,625-902,969 nodes against 817,085, 12v12 801,475-
- * 851,519 against 722,871, the hard set 367,441-437,246 against 258,541. */
+ * 851,519 against 722,871, the hard set 367,441-437,246 against 258,541. Later (one thread, with the
+ * high-rank collapse, "Rank collapse" below): the lowest answer the opponent cannot beat moved
+ * to the front (quick sets 4,074,678 -> 4,414,806-5,783,704 before the collapse), and answers that
+ * break no group of the hand first (17v17 29.1 M -> 25.8-27.8 M but 20v17 and the hard set worse,
+ * hard-random #4 1.77 M -> 11.9 M); kept instead: the control answers last from 31 cards
+ * ("Control answers last"). docs/ddz-parallel-search.md, "Sequential, third round", has them. */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
 #include "ddz_search_table.h"
@@ -199,6 +204,38 @@ static inline tt_table *table_for(const ctx *c, int size) { return c->own && siz
 static void order_by_history(ddz_move *mv, size_t n, const ddz_move *last, _Atomic uint64_t hist[16][16])
 {
     ddz_tt_order_by_history(mv, n, last, hist);
+}
+
+/* Control answers last: at an answering node of at least ddz_fast_control_cards cards in the two
+ * hands, the answers in kind that the opponent can beat go before those it cannot (which take the
+ * lead back by spending a control card: a 2 against a hand without jokers, a joker), each group
+ * in its order (the highest first, then the history); the killers still go in front. Where the
+ * slowest losses' nodes went (docs/ddz-parallel-search.md, "Sequential, third round"): the
+ * refutation of a first move is often a beatable answer tried after an unbeatable one failed in a
+ * big subtree (17v17 #4: the opponent's 2 fails in 2.88 M nodes, its K then wins; hard-random
+ * #1: its A, 2 and K fail in 5.5 M, its Q wins). Measured (one thread, nodes, first win), from
+ * 31 cards: 17v17 29,149,329 -> 26,496,946, 20v17 6,623,921 -> 6,603,752, hard-random
+ * 73,596,603 -> 66,963,473 (#2 10.79 M -> 6.12 M, 17v17 #4 8.33 M -> 6.19 M; the worst rise
+ * 17v17 #16 117,371 -> 138,926), the quick sets 3,880,643 -> 3,883,191 (hard #4 221,517 ->
+ * 224,065, the others the same: their answering nodes have fewer cards). At every size (no
+ * limit): the quick sets 3,926,117 (13v13 646,107 -> 766,356) and hard-random #4 1.77 M -> 6.14 M;
+ * from 27 cards: 17v17 26,822,586, 20v17 6,647,961, hard-random 67,052,474, 15v15 2,161,639 ->
+ * 2,189,899. scratch holds n moves. */
+int ddz_fast_control_cards = 31;
+
+static void control_last(ddz_move *mv, size_t n, const ddz_move *last, const facts *fe, const ddz_rules *r,
+                         ddz_move *scratch)
+{
+    size_t kind = 0, beatable = 0, controls = 0;
+    while (kind < n && mv[kind].type == last->type)
+        kind++;
+    for (size_t i = 0; i < kind; i++) {
+        if (unbeatable(&mv[i], fe, r))
+            scratch[controls++] = mv[i];
+        else
+            mv[beatable++] = mv[i]; /* beatable <= i: a stable compaction in place */
+    }
+    memcpy(mv + beatable, scratch, controls * sizeof *mv);
 }
 
 static killer *killers_new(void)
@@ -876,6 +913,8 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
                      : NULL;
     if (c->history && answering_order(last) && last->type < DDZ_TYPES && !(ddz_fast_disable & 128))
         order_by_history(mv, n, last, (*c->history)[c->ply & 1][last->type]);
+    if (size >= ddz_fast_control_cards && answering_order(last) && last->type < DDZ_TYPES)
+        control_last(mv, n, last, &fe, c->rules, mv + n);
     if (kl)
         tt_killers_front(kl, last->type, mv, n);
     c->top = base + n;
