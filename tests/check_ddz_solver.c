@@ -243,6 +243,8 @@ START_TEST(test_collisions_threads)
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_solve_options big = {1, (size_t)16 << 20, 1, 0, NULL, NULL}, two = {2, 1, 1, 0, NULL, NULL}, four = {4, 1, 1, 0, NULL, NULL};
     unsigned long long evictions = 0, hits = 0;
+    const unsigned long long saved_after = ddz_fast_team_after;
+    ddz_fast_team_after = 0; /* the team at once: these small positions would end on one thread first */
     for (int i = 0; i < 80; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
         ddz_position p = random_position(&g, 6 + (int)mj_rng_below(&g, 3), 6 + (int)mj_rng_below(&g, 3), i & 1);
@@ -257,6 +259,7 @@ START_TEST(test_collisions_threads)
         evictions += res_b.tt_evictions;
         hits += res_b.tt_hits;
     }
+    ddz_fast_team_after = saved_after;
     ck_assert_uint_gt(evictions, 1000);
     ck_assert_uint_gt(hits, 0);
 }
@@ -271,6 +274,8 @@ START_TEST(test_growth)
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_solve_options one = {1, (size_t)1 << 20, 1, 0, NULL, NULL}, two = {2, (size_t)1 << 20, 1, 0, NULL, NULL};
     int grew = 0;
+    const unsigned long long saved_after = ddz_fast_team_after;
+    ddz_fast_team_after = 0; /* two threads from the start, as the test says */
     for (int i = 0; i < 400; i++) {
         ddz_rules r = {(ddz_convention)(i & 1), 0};
         int big = i >= 340;
@@ -286,6 +291,7 @@ START_TEST(test_growth)
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with a growing table", i);
         grew += res_b.tt_bytes >= 64 * 64;
     }
+    ddz_fast_team_after = saved_after;
     ck_assert_int_gt(grew, 100);
 }
 END_TEST
@@ -365,12 +371,15 @@ START_TEST(test_threads)
                       four = {4, (size_t)32 << 20, 1, 0, NULL, NULL}, sixteen = {16, (size_t)32 << 20, 1, 0, NULL, NULL},
                       first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
     const int saved_split = ddz_fast_split_cards;
+    const unsigned long long saved_after = ddz_fast_team_after;
     unsigned long long splits_before = ddz_fast_splits;
     for (int i = 0; i < 60; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 7 + (int)mj_rng_below(&g, 3), 7 + (int)mj_rng_below(&g, 3), conv);
         ddz_fast_split_cards = i % 3 == 0 ? 2 : i % 3 == 1 ? 10 : 14;
+        /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
+        ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
         fast->solve(&p, &r, &one, &res_a);
         fast->solve(&p, &r, &two, &res_b);
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs between 1 and 2 threads", i);
@@ -385,6 +394,7 @@ START_TEST(test_threads)
                           "position %d: first move %zu decided otherwise on 4 threads stopping at a win", i, k);
     }
     ddz_fast_split_cards = saved_split;
+    ddz_fast_team_after = saved_after;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */
 }
 END_TEST

@@ -134,6 +134,8 @@ typedef struct ctx {
     answer_history *history; /* shared by the solve's threads, or NULL: no history, the same answers */
     unsigned long long probe_end; /* while probing: the node count at which the probe stops */
     int probing, probe_out;       /* a probe is running; it ran out (its search means nothing) */
+    unsigned long long node_budget; /* nonzero: the search stops past this many nodes (see "One thread first") */
+    int budget_out;               /* it did: nothing it left is stored, as with a timeout */
     const struct split_node *split; /* the innermost split this search runs under (see "Young brothers wait") */
     struct split_team *team;      /* the solve's team (see "Young brothers wait"); NULL: one thread, no splits */
     tt_table *own;                /* this thread's table of the positions under share_cards, or NULL */
@@ -533,12 +535,13 @@ typedef struct {
  * share of them; 17v17 / 20v17 / hard-random sets, first-win mode, on the loaded 2-core VM;
  * docs/ddz-parallel-search.md, "Third round"): the design before (OpenMP tasks, splits from 20
  * cards, the owner waiting in taskwait) on 2 threads inflation 1.15 / 1.14 / 1.38, busiest 0.84 /
- * 0.82 / 0.88; this one, two runs, 0.99-1.00 / 1.11-1.12 / 1.12-1.18 and 0.54-0.57 / 0.57-0.58 /
- * 0.53-0.54: the busiest thread does 0.53-0.65 of one thread's nodes. On 16 threads (time-sliced
- * on 2 cores), inflation / busiest: a window of 2 1.05 / 0.28, 1.36 / 0.32, 1.24 / 0.21; of 3
- * 1.18 / 0.17, 1.45 / 0.23, 1.43 / 0.14 (more sharing, but near the goal's 1.5); any number of
- * threads on a split (17v17, 20v17) 1.27 / 0.13, 1.55 / 0.19. Splits from 8 to 20 cards (20v17,
- * 2 threads) all gave inflation 1.11-1.20 and busiest 0.56-0.58, within the run-to-run noise. */
+ * 0.82 / 0.88; this one, three runs, 0.97-1.00 / 1.11-1.18 / 1.11-1.18 and 0.54-0.57 / 0.57-0.59
+ * / 0.53-0.54: the busiest thread does 0.53-0.69 of one thread's nodes (the CPU per node 9-20%
+ * more). On 16 threads (time-sliced on 2 cores), inflation / busiest: a window of 2 1.05 / 0.28,
+ * 1.30-1.36 / 0.31-0.32, 1.24 / 0.21; of 3 1.18 / 0.17, 1.45 / 0.23, 1.43 / 0.14 (more sharing,
+ * but near the goal's 1.5); any number of threads on a split (17v17, 20v17) 1.27 / 0.13, 1.55 /
+ * 0.19. Splits from 8 to 20 cards (20v17, 2 threads) all gave inflation 1.11-1.20 and busiest
+ * 0.56-0.58, within the run-to-run noise. */
 int ddz_fast_split_cards = 12;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
@@ -565,7 +568,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
 
 static inline int cut(const ctx *c)
 {
-    if (*c->abort || c->probe_out)
+    if (*c->abort || c->probe_out || c->budget_out)
         return 1;
     for (const split_node *s = c->split; s; s = s->parent)
         if (atomic_load_explicit(&s->won, memory_order_relaxed))
@@ -838,6 +841,10 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         c->probe_out = 1;
         return 0;
     }
+    if (c->node_budget && c->nodes > c->node_budget) {
+        c->budget_out = 1;
+        return 0;
+    }
     if ((c->nodes & 1023) == 0) {
         if (c->live) { /* progress, and the caller's stop (ddz_solve_live) */
             __atomic_add_fetch(&c->live->nodes, 1024ull, __ATOMIC_RELAXED);
@@ -1067,9 +1074,21 @@ typedef struct {
 
 static void root_take(ctx *c, root_work *w)
 {
-    for (size_t j = 0; j < w->n && !*c->abort && !(!w->all && atomic_load(&w->node.won)); j++)
-        root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
+    for (size_t j = 0; j < w->n && !cut(c) && !(!w->all && atomic_load(&w->node.won)); j++)
+        if (w->res->first_wins[w->order[j]] < 0) /* not decided by the first round (below) */
+            root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
 }
+
+/* One thread first: with more than one thread, a solve first runs on one thread alone, without
+ * the team, for at most ddz_fast_team_after nodes; only a position not decided within them starts
+ * the team, which goes on from the same table (what the first round proved is there; the first
+ * moves it decided are not searched again). Why: most positions people ask about are decided in
+ * a few thousand nodes, where starting and joining the other threads costs more than they save
+ * (on a loaded 2-core VM a woken thread may wait a scheduler slice for a core: 10-20 ms added to
+ * a solve of 2 ms on 2 threads, docs/ddz-parallel-search.md). The answers are the same (the first
+ * round stores only what it decided, as a timeout does); the nodes of both rounds are counted.
+ * 0: the team at once (the tests' hook, so that their small positions split). */
+unsigned long long ddz_fast_team_after = 16384;
 
 
 size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
@@ -1154,50 +1173,59 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     }
     root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
     atomic_init(&root.node.won, 0);
-#pragma omp parallel num_threads(threads) reduction(+ : nodes, hits, stores, evictions, own_bytes) reduction(max : max_thread_nodes)
-    {
-        ctx alone = {0};
-        ctx *c = &alone;
-        c->tt = tt;
-        c->rules = rules;
-        c->cap = MOVE_STACK;
-        c->buf = malloc(c->cap * sizeof *c->buf);
-        c->deadline = deadline;
-        c->abort = &abort_flag;
-        c->overflow = &overflow;
-        c->killers = killers_new(); /* NULL: no killers, the same answers */
-        c->history = history;
-        c->share_cards = ddz_fast_share_cards;
-        c->team = team;
-        c->live = live;
-        c->own = own_tables ? ddz_tt_take(own_mem) : NULL; /* NULL: all in the shared table, the same answers */
-        if (c->own)
-            c->own->locking = 0;
-        if (!c->buf) {
+    /* round 0: one thread with a node budget ("One thread first"); round 1: the team */
+    unsigned long long first_round_nodes = 0;
+    int ran_out = 1;
+    for (int round = team && ddz_fast_team_after ? 0 : 1; round < 2 && ran_out; round++) {
+#pragma omp parallel num_threads(round ? threads : 1) reduction(+ : nodes, hits, stores, evictions, own_bytes) reduction(max : max_thread_nodes)
+        {
+            ctx alone = {0};
+            ctx *c = &alone;
+            c->tt = tt;
+            c->rules = rules;
+            c->cap = MOVE_STACK;
+            c->buf = malloc(c->cap * sizeof *c->buf);
+            c->deadline = deadline;
+            c->abort = &abort_flag;
+            c->overflow = &overflow;
+            c->killers = killers_new(); /* NULL: no killers, the same answers */
+            c->history = history;
+            c->share_cards = ddz_fast_share_cards;
+            c->team = round ? team : NULL;
+            c->node_budget = round ? 0 : ddz_fast_team_after;
+            c->live = live;
+            c->own = own_tables && round ? ddz_tt_take(own_mem) : NULL; /* NULL: all in the shared table, the same answers */
+            if (c->own)
+                c->own->locking = 0;
+            if (!c->buf) {
 #pragma omp atomic write
-            overflow = 1;
-            abort_flag = 1;
-        }
-        /* The first moves in order (root_take), the team helping inside them. No barrier first:
-         * thread 0 starts at once, the others join the splits as they come (on a loaded machine a
-         * thread may wait milliseconds for a core). */
-        if (omp_get_thread_num() == 0) {
-            root_take(c, &root);
-            if (team)
-                atomic_store_explicit(&team->done, 1, memory_order_release);
-        } else if (team && c->buf)
-            team_idle(c);
-        nodes += c->nodes;
-        max_thread_nodes = c->nodes;
-        hits += c->hits;
-        stores += c->stores;
-        evictions += c->evictions;
-        free(c->buf);
-        free(c->memo);
-        free(c->killers);
-        if (c->own) {
-            own_bytes += (atomic_load(&c->own->mask) + 1) * sizeof(tt_bucket);
-            ddz_tt_give_back(c->own);
+                overflow = 1;
+                abort_flag = 1;
+            }
+            /* The first moves in order (root_take), the team helping inside them. No barrier first:
+             * thread 0 starts at once, the others join the splits as they come (on a loaded machine a
+             * thread may wait milliseconds for a core). */
+            if (omp_get_thread_num() == 0) {
+                root_take(c, &root);
+                if (c->team)
+                    atomic_store_explicit(&c->team->done, 1, memory_order_release);
+                ran_out = c->budget_out && !abort_flag;
+            } else if (c->team && c->buf)
+                team_idle(c);
+            nodes += c->nodes;
+            max_thread_nodes = c->nodes + (omp_get_thread_num() == 0 ? first_round_nodes : 0);
+            if (!round)
+                first_round_nodes = c->nodes; /* one thread: no other writes it */
+            hits += c->hits;
+            stores += c->stores;
+            evictions += c->evictions;
+            free(c->buf);
+            free(c->memo);
+            free(c->killers);
+            if (c->own) {
+                own_bytes += (atomic_load(&c->own->mask) + 1) * sizeof(tt_bucket);
+                ddz_tt_give_back(c->own);
+            }
         }
     }
     free(team);
