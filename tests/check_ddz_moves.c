@@ -611,6 +611,70 @@ START_TEST(answers_are_filtered_leads)
 }
 END_TEST
 
+/* The rank masks ddz_generate_read takes: ge[w] the ranks held w or more times. */
+static void rank_masks(ddz_hand h, unsigned ge[5])
+{
+    ge[0] = 0;
+    for (int w = 1; w <= 4; w++) {
+        ge[w] = 0;
+        for (int r = 0; r < DDZ_RANKS; r++)
+            if (ddz_count(h, r) >= w)
+                ge[w] |= 1u << r;
+    }
+}
+
+/* The generator on a hand already read (ddz_generate_read) lists what ddz_generate lists, and
+ * ddz_generate_unanswered lists the leads of ddz_generate whose only answer in ddz_generate
+ * is the pass, in the same order: both conventions, forbid switches, heavy hands (bombs,
+ * triples, airplanes with wings against higher cores that may lack kickers). */
+START_TEST(unanswered_are_unbeaten_leads)
+{
+    uint64_t seed = tu_seed("ddz_moves unanswered", 4006), x = seed | 1;
+    for (int trial = 0; trial < 1500; trial++) {
+        int conv = trial & 1;
+        ddz_hand h = random_hand(&x, 1 + (int)(next(&x) % 20), trial % 3 == 0);
+        ddz_hand other = random_hand(&x, 1 + (int)(next(&x) % 20), trial % 4 == 1);
+        unsigned forbid = trial % 5 == 0 ? (unsigned)(next(&x) & 0x7ffe) : 0;
+        ddz_rules r = {(ddz_convention)conv, forbid};
+        ddz_move pass = {0, DDZ_PASS, 0, 0};
+        unsigned ge[5], oge[5];
+        char text[64], otext[64];
+        rank_masks(h, ge);
+        rank_masks(other, oge);
+        ddz_format_hand(h, text, sizeof text);
+        ddz_format_hand(other, otext, sizeof otext);
+        size_t nall = ddz_generate(h, &pass, &r, tmp_buf, DDZ_MAX_MOVES), k = 0;
+        size_t nread = ddz_generate_read(h, ge, &pass, &r, gen_buf, DDZ_MAX_MOVES);
+        ck_assert_msg(nread == nall, "seed %llu hand %s: %zu leads read, %zu", (unsigned long long)seed, text, nread, nall);
+        for (size_t i = 0; i < nall; i++)
+            ck_assert_msg(ddz_move_compare(&gen_buf[i], &tmp_buf[i]) == 0, "seed %llu hand %s: lead %zu differs",
+                          (unsigned long long)seed, text, i);
+        const ddz_move *last = nall ? &tmp_buf[next(&x) % nall] : &pass;
+        size_t na = ddz_generate(other, last, &r, ref_buf, DDZ_MAX_MOVES);
+        ck_assert_uint_eq(ddz_generate_read(other, oge, last, &r, gen_buf, DDZ_MAX_MOVES), na);
+        for (size_t i = 0; i < na; i++)
+            ck_assert_msg(ddz_move_compare(&gen_buf[i], &ref_buf[i]) == 0, "seed %llu hand %s: answer %zu differs",
+                          (unsigned long long)seed, otext, i);
+        for (size_t i = 0; i < nall; i++)
+            if (ddz_generate(other, &tmp_buf[i], &r, NULL, 0) == 1)
+                ref_buf[k++] = tmp_buf[i];
+        size_t n = ddz_generate_unanswered(h, ge, other, oge, &r, gen_buf, DDZ_MAX_MOVES);
+        ck_assert_msg(n == k, "seed %llu hand %s against %s (conv %d, switches %x): %zu unanswered, want %zu",
+                      (unsigned long long)seed, text, otext, conv, forbid, n, k);
+        for (size_t i = 0; i < n; i++) {
+            char a[64], b[64];
+            ddz_format_move(&gen_buf[i], a, sizeof a);
+            ddz_format_move(&ref_buf[i], b, sizeof b);
+            ck_assert_msg(ddz_move_compare(&gen_buf[i], &ref_buf[i]) == 0, "seed %llu hand %s against %s: %s, want %s",
+                          (unsigned long long)seed, text, otext, a, b);
+        }
+        /* A list cut short says so by its count, as ddz_generate's. */
+        if (k > 1)
+            ck_assert_uint_eq(ddz_generate_unanswered(h, ge, other, oge, &r, gen_buf, 1), k);
+    }
+}
+END_TEST
+
 /* ---- --all: every move of the whole deck, counted by brute force with the classifier. ---- */
 
 typedef struct {
@@ -767,6 +831,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, generator_vs_classifier);
     tcase_add_test(tc, answers_are_filtered_leads);
+    tcase_add_test(tc, unanswered_are_unbeaten_leads);
     tcase_add_test(tc, deck_counts);
     tcase_add_test(tc, published_counts);
     suite_add_tcase(s, tc);

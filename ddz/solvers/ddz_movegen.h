@@ -21,6 +21,20 @@ extern "C" {
 size_t ddz_generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules,
                     ddz_move *out, size_t cap);
 
+/* ddz_generate on a hand whose rank masks the caller has already read: ge[w] the ranks held w
+ * or more times (bit r for rank r, w 1..4; ge[0] 0), as the solvers' read_facts gives them. The
+ * same moves in the same order, without reading the hand again (the two-player search reads its
+ * opponent's hand for its own tests, and that hand is the next node's to generate). */
+size_t ddz_generate_read(ddz_hand hand, const unsigned ge[5], const ddz_move *last, const ddz_rules *rules,
+                         ddz_move *out, size_t cap);
+
+/* The leads of `hand` that `other` cannot beat (it can only pass to them), both hands read as
+ * for ddz_generate_read: the moves of ddz_generate(hand, pass) m for which ddz_generate(other,
+ * m) is the pass alone, in that order, without generating the leads that other's bomb, rocket
+ * or highest core of the same shape beats. Returns the number written, as ddz_generate. */
+size_t ddz_generate_unanswered(ddz_hand hand, const unsigned ge[5], ddz_hand other, const unsigned other_ge[5],
+                               const ddz_rules *rules, ddz_move *out, size_t cap);
+
 /* Nonzero when `m` may be played on `last`: last a pass and m not a pass; or same type and
  * len with a higher main; or m a bomb over a non-bomb or a lower bomb; or m the rocket. */
 int ddz_beats(const ddz_move *m, const ddz_move *last);

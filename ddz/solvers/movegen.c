@@ -258,7 +258,7 @@ static void gen_type(const shape *h, int type, int len, int above, ddz_conventio
 /* The types whose core the hand holds (bit t for type t): a type outside it has no move here,
  * so generate skips it (the same moves, in the same order, without the calls that would find
  * none: most of a small hand's types). Chains need their shortest run within 3..A. */
-static unsigned shapes_present(const shape *h)
+static inline unsigned shapes_present(const shape *h)
 {
     unsigned one = h->ge[1] & CHAIN_RANKS, two = h->ge[2] & CHAIN_RANKS, three = h->ge[3] & CHAIN_RANKS;
     unsigned p = 0;
@@ -286,14 +286,13 @@ static int allowed(const ddz_rules *rules, int type)
     return type < DDZ_TYPES && !(rules->forbidden & (1u << type));
 }
 
-/* The shared body of ddz_generate and the recogniser. */
-static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, sink *s)
+/* The shared body of ddz_generate and the recogniser, on a hand already read. */
+static void generate_shape(const shape *hs, const ddz_move *last, const ddz_rules *rules, sink *s)
 {
     static const ddz_rules defaults = {DDZ_CONV_RLCARD, 0};
-    shape h;
+    const shape h = *hs;
     if (!rules)
         rules = &defaults;
-    read_shape(hand, &h);
     unsigned present = shapes_present(&h);
     if (!last || last->type == DDZ_PASS) {
         for (int t = DDZ_SINGLE; t < DDZ_TYPES; t++)
@@ -318,10 +317,99 @@ static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules
         gen_type(&h, DDZ_ROCKET, 0, -1, rules->convention, s);
 }
 
+static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, sink *s)
+{
+    shape h;
+    read_shape(hand, &h);
+    generate_shape(&h, last, rules, s);
+}
+
 size_t ddz_generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, ddz_move *out, size_t cap)
 {
     sink s = {out, out ? cap : 0, 0, 0};
     generate(hand, last, rules, &s);
+    return s.n;
+}
+
+size_t ddz_generate_read(ddz_hand hand, const unsigned ge[5], const ddz_move *last, const ddz_rules *rules,
+                         ddz_move *out, size_t cap)
+{
+    sink s = {out, out ? cap : 0, 0, 0};
+    shape h = {hand, {ge[0], ge[1], ge[2], ge[3], ge[4]}};
+    generate_shape(&h, last, rules, &s);
+    return s.n;
+}
+
+/* Nonzero when the hand read as o has a move of `type` (of chain length len) with main above
+ * `above`: an answer in kind to such a move. */
+static int has_above(const shape *o, int type, int len, int above, ddz_convention conv)
+{
+    sink count = {NULL, 0, 0, 0};
+    gen_type(o, type, len, above, conv, &count);
+    return count.n != 0;
+}
+
+/* The leads of one type and chain length (0 for the types that are no chain) of h that o cannot
+ * answer in kind, o holding no bomb or rocket to play: those from o's highest core of the shape
+ * up (a lower one is answered by that core's move) when o can play that core; else every lead
+ * of the shape, each tested. */
+static void unanswered_of(const shape *h, const shape *o, int type, int len, unsigned cores, ddz_convention conv,
+                          sink *s)
+{
+    int top = cores ? 31 - __builtin_clz(cores) : -1;
+    int kicked = type == DDZ_TRIPLE_SINGLE || type == DDZ_TRIPLE_PAIR || type >= DDZ_AIRPLANE_SINGLES;
+    if (!kicked || top <= 0 || has_above(o, type, len, top - 1, conv)) {
+        gen_type(h, type, len, top - 1, conv, s);
+        return;
+    }
+    size_t from = s->n;
+    gen_type(h, type, len, -1, conv, s); /* o's top core takes no kickers: rare */
+    if (s->n > s->cap)
+        return; /* not all written: the count says so */
+    size_t kept = from;
+    for (size_t i = from; i < s->n; i++)
+        if (!has_above(o, type, len, s->out[i].main, conv))
+            s->out[kept++] = s->out[i];
+    s->n = kept;
+}
+
+size_t ddz_generate_unanswered(ddz_hand hand, const unsigned ge[5], ddz_hand other, const unsigned other_ge[5],
+                               const ddz_rules *rules, ddz_move *out, size_t cap)
+{
+    static const ddz_rules defaults = {DDZ_CONV_RLCARD, 0};
+    sink s = {out, out ? cap : 0, 0, 0};
+    const shape h = {hand, {ge[0], ge[1], ge[2], ge[3], ge[4]}};
+    const shape o = {other, {other_ge[0], other_ge[1], other_ge[2], other_ge[3], other_ge[4]}};
+    if (!rules)
+        rules = &defaults;
+    ddz_convention conv = rules->convention;
+    unsigned present = shapes_present(&h);
+    int rocket = allowed(rules, DDZ_ROCKET) && ddz_count(other, DDZ_RX) && ddz_count(other, DDZ_RD);
+    int topbomb = allowed(rules, DDZ_BOMB) && o.ge[4] ? 31 - __builtin_clz(o.ge[4]) : -1;
+    for (int t = DDZ_SINGLE; t < DDZ_TYPES; t++) {
+        if (!(present >> t & 1) || !allowed(rules, t))
+            continue;
+        if (t == DDZ_ROCKET || (t == DDZ_BOMB && !rocket)) {
+            gen_type(&h, t, 0, t == DDZ_BOMB ? topbomb - 1 : -1, conv, &s); /* no bomb of o's above them */
+            continue;
+        }
+        if (rocket || topbomb >= 0 || t == DDZ_BOMB)
+            continue; /* o answers anything else with its bomb or rocket */
+        if (t < DDZ_STRAIGHT || t > DDZ_AIRPLANE_PAIRS) {
+            int w = t == DDZ_SINGLE ? 1 : t == DDZ_PAIR ? 2 : t >= DDZ_FOUR_TWO_SINGLES ? 4 : 3;
+            unanswered_of(&h, &o, t, 0, o.ge[w], conv, &s);
+            continue;
+        }
+        int width, minlen, maxlen;
+        chain_shape(t, &width, &minlen, &maxlen);
+        unsigned held = h.ge[width] & CHAIN_RANKS, starts = held;
+        unsigned oheld = o.ge[width] & CHAIN_RANKS, ostarts = oheld;
+        for (int l = 2; l <= maxlen && (starts &= held >> (l - 1)); l++) {
+            ostarts &= oheld >> (l - 1);
+            if (l >= minlen)
+                unanswered_of(&h, &o, t, l, ostarts, conv, &s);
+        }
+    }
     return s.n;
 }
 
