@@ -306,10 +306,30 @@ static void order_starts(const ddz_move *mv, size_t n, const ddz_move *last, siz
         start[b] += start[b - 1];
 }
 
-/* The order (ddz_tt_order): answering with the answers in kind highest first. */
+/* The order (ddz_tt_order): answering with the answers in kind highest first. An answering list
+ * comes from the generator as the pass, the answers in kind from the lowest, then any bombs and
+ * the rocket (ddz_movegen.h), so the same order is made in place: the pass and the answers in
+ * kind reversed together (the pass lands after them), then the pass moved behind the bombs
+ * (1,224 M -> 1,210 M instructions, 13v13 #11, #13 and published row 8, callgrind, one thread). */
 static void order_moves(ddz_move *mv, size_t n, const ddz_move *last, ddz_move *scratch)
 {
-    ddz_tt_order(mv, n, answering_order(last) ? last : NULL, scratch, 1);
+    if (!answering_order(last) || n == 0 || mv[0].type != DDZ_PASS) {
+        ddz_tt_order(mv, n, answering_order(last) ? last : NULL, scratch, 1);
+        return;
+    }
+    size_t kind = 1;
+    while (kind < n && mv[kind].type == last->type)
+        kind++;
+    for (size_t i = 0, j = kind - 1; i < j; i++, j--) {
+        ddz_move t = mv[i];
+        mv[i] = mv[j];
+        mv[j] = t;
+    }
+    if (kind < n) {
+        ddz_move pass = mv[kind - 1];
+        memmove(mv + kind - 1, mv + kind, (n - kind) * sizeof *mv);
+        mv[n - 1] = pass;
+    }
 }
 
 /* ---- Cheap exact tests ------------------------------------------------------------------- */

@@ -286,18 +286,19 @@ static int allowed(const ddz_rules *rules, int type)
     return type < DDZ_TYPES && !(rules->forbidden & (1u << type));
 }
 
-/* The shared body of ddz_generate and the recogniser, on a hand already read. */
+/* The shared body of ddz_generate and the recogniser, on a hand already read. The types held and
+ * allowed are walked bit by bit (the two-player search: 1,249 M -> 1,224 M instructions with
+ * ddz_generate_unanswered walked so too, 13v13 #11, #13 and published row 8, callgrind). */
 static void generate_shape(const shape *hs, const ddz_move *last, const ddz_rules *rules, sink *s)
 {
     static const ddz_rules defaults = {DDZ_CONV_RLCARD, 0};
-    const shape h = *hs;
+    const shape *h = hs;
     if (!rules)
         rules = &defaults;
-    unsigned present = shapes_present(&h);
+    unsigned present = shapes_present(h) & ~rules->forbidden;
     if (!last || last->type == DDZ_PASS) {
-        for (int t = DDZ_SINGLE; t < DDZ_TYPES; t++)
-            if ((present >> t & 1) && allowed(rules, t))
-                gen_type(&h, t, 0, -1, rules->convention, s);
+        for (unsigned m = present; m; m &= m - 1) /* the types held and allowed, in order */
+            gen_type(h, __builtin_ctz(m), 0, -1, rules->convention, s);
         return;
     }
     if (!s->want)
@@ -305,16 +306,16 @@ static void generate_shape(const shape *hs, const ddz_move *last, const ddz_rule
     if (last->type == DDZ_ROCKET || last->type >= DDZ_TYPES)
         return; /* nothing beats the rocket; a move of no known type is only passed */
     if (last->type == DDZ_BOMB) {
-        if ((present >> DDZ_BOMB & 1) && allowed(rules, DDZ_BOMB))
-            gen_type(&h, DDZ_BOMB, 0, last->main, rules->convention, s);
+        if (present >> DDZ_BOMB & 1)
+            gen_type(h, DDZ_BOMB, 0, last->main, rules->convention, s);
     } else {
-        if ((present >> last->type & 1) && allowed(rules, last->type))
-            gen_type(&h, last->type, last->len, last->main, rules->convention, s);
-        if ((present >> DDZ_BOMB & 1) && allowed(rules, DDZ_BOMB))
-            gen_type(&h, DDZ_BOMB, 0, -1, rules->convention, s);
+        if (present >> last->type & 1)
+            gen_type(h, last->type, last->len, last->main, rules->convention, s);
+        if (present >> DDZ_BOMB & 1)
+            gen_type(h, DDZ_BOMB, 0, -1, rules->convention, s);
     }
-    if ((present >> DDZ_ROCKET & 1) && allowed(rules, DDZ_ROCKET))
-        gen_type(&h, DDZ_ROCKET, 0, -1, rules->convention, s);
+    if (present >> DDZ_ROCKET & 1)
+        gen_type(h, DDZ_ROCKET, 0, -1, rules->convention, s);
 }
 
 static void generate(ddz_hand hand, const ddz_move *last, const ddz_rules *rules, sink *s)
@@ -383,18 +384,19 @@ size_t ddz_generate_unanswered(ddz_hand hand, const unsigned ge[5], ddz_hand oth
     if (!rules)
         rules = &defaults;
     ddz_convention conv = rules->convention;
-    unsigned present = shapes_present(&h);
+    unsigned present = shapes_present(&h) & ~rules->forbidden;
     int rocket = allowed(rules, DDZ_ROCKET) && ddz_count(other, DDZ_RX) && ddz_count(other, DDZ_RD);
     int topbomb = allowed(rules, DDZ_BOMB) && o.ge[4] ? 31 - __builtin_clz(o.ge[4]) : -1;
-    for (int t = DDZ_SINGLE; t < DDZ_TYPES; t++) {
-        if (!(present >> t & 1) || !allowed(rules, t))
-            continue;
+    if (rocket || topbomb >= 0)
+        present &= 1u << DDZ_BOMB | 1u << DDZ_ROCKET; /* o answers anything else with its bomb or rocket */
+    for (unsigned m = present; m; m &= m - 1) {
+        int t = __builtin_ctz(m);
         if (t == DDZ_ROCKET || (t == DDZ_BOMB && !rocket)) {
             gen_type(&h, t, 0, t == DDZ_BOMB ? topbomb - 1 : -1, conv, &s); /* no bomb of o's above them */
             continue;
         }
-        if (rocket || topbomb >= 0 || t == DDZ_BOMB)
-            continue; /* o answers anything else with its bomb or rocket */
+        if (t == DDZ_BOMB)
+            continue; /* o's rocket answers it */
         if (t < DDZ_STRAIGHT || t > DDZ_AIRPLANE_PAIRS) {
             int w = t == DDZ_SINGLE ? 1 : t == DDZ_PAIR ? 2 : t >= DDZ_FOUR_TWO_SINGLES ? 4 : 3;
             unanswered_of(&h, &o, t, 0, o.ge[w], conv, &s);
