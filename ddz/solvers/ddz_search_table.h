@@ -46,13 +46,15 @@ static inline int tt_cards(ddz_hand h)
 
 static inline int allowed(const ddz_rules *r, int type) { return !(r->forbidden & (1u << type)); }
 
-/* Gathers bit 0 of each count (bits 0, 4, 8, ...) into bits 0..14. */
+/* Gathers bit 0 of each count (bits 0, 4, 8, ...) into bits 0..14: four bits in each 16-bit
+ * lane, then one multiply moves lane k to bits 48 + 4k (the cross terms fall above bit 63 or
+ * below 48 without overlapping, so nothing carries; equal to the shift-and-or form on all 2^16
+ * inputs, three instructions fewer). */
 static inline unsigned gather(uint64_t x)
 {
     x = (x | x >> 3) & 0x0303030303030303ull;
     x = (x | x >> 6) & 0x000f000f000f000full;
-    x = (x | x >> 12) & 0x000000ff000000ffull;
-    return (unsigned)((x | x >> 24) & 0xffffu);
+    return (unsigned)((x * 0x0001001001001000ull) >> 48);
 }
 
 /* What a hand can answer with (two players: the opponent, the side not to move): per width w the
@@ -63,7 +65,7 @@ typedef struct {
     int rocket, topbomb;
 } facts;
 
-static inline void read_facts(ddz_hand h, const ddz_rules *r, facts *f)
+static DDZ_TT_INLINE void read_facts(ddz_hand h, const ddz_rules *r, facts *f)
 {
     uint64_t x = h;
     f->hand = h;

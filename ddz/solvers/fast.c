@@ -343,7 +343,7 @@ static void order_moves(ddz_move *mv, size_t n, const ddz_move *last, ddz_move *
 
 int ddz_fast_disable;
 
-static uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules *r)
+static DDZ_TT_INLINE uint32_t canon_key(const facts *f, const ddz_move *last, const ddz_rules *r)
 {
     if (last->type != DDZ_PASS && (ddz_fast_disable & 4))
         return (uint32_t)last->type | (uint32_t)last->main << 4 | (uint32_t)last->len << 8;
@@ -365,7 +365,7 @@ static inline unsigned chain_present(ddz_hand both)
 }
 
 /* The collapsed key of a position whose chain ranks (3..A) held by either side are `present`. */
-static inline void collapse(unsigned present, ddz_hand *a, ddz_hand *b, uint32_t *lk)
+static DDZ_TT_INLINE void collapse(unsigned present, ddz_hand *a, ddz_hand *b, uint32_t *lk)
 {
     /* Off with the reduced key too: the main mapping reads canon_key's form. */
     if (ddz_fast_disable & 12)
@@ -377,10 +377,34 @@ static inline void collapse(unsigned present, ddz_hand *a, ddz_hand *b, uint32_t
     *b = h[1];
 }
 
+/* one_move past its count filter: h (n cards of d ranks, some count 3 or more, or a chain of
+ * equal counts) read, the shapes that could hold all of it checked, then the generator on h. */
+static int one_move_read(ctx *c, ddz_hand h, int n, int d, ddz_move *scratch, size_t cap)
+{
+    const ddz_rules *r = c->rules;
+    facts f;
+    read_facts(h, r, &f);
+    int c3 = bits15(f.ge[3]);
+    int chain = (f.ge[1] == f.ge[2] || !f.ge[2]) && (f.ge[2] == f.ge[3] || !f.ge[3]) && !f.ge[4] &&
+                !(f.ge[1] & ~0xfffu) && (f.ge[1] >> __builtin_ctz(f.ge[1])) + 1 == (2u << (d - 1));
+    if (!chain && !c3)
+        return 0;
+    if (!chain && !(n <= 5 || (n == 6 && f.ge[4]) || (n == 8 && f.ge[4]) || (n % 4 == 0 && n / 4 <= c3) ||
+                    (n % 5 == 0 && n / 5 <= c3)))
+        return 0;
+    size_t k = ddz_generate_read(h, f.ge, &pass_move, r, scratch, cap);
+    if (k > cap)
+        return 0; /* cannot tell: "not one move" only weakens the test */
+    for (size_t i = 0; i < k; i++)
+        if (scratch[i].cards == h)
+            return 1;
+    return 0;
+}
+
 /* Nonzero when the cards of h are exactly one legal lead. A count filter first (only a chain
- * of equal counts or a shape with a triple can hold more than three cards), then the
- * generator on h itself. */
-static int one_move(ctx *c, ddz_hand h, ddz_move *scratch, size_t cap)
+ * of equal counts or a shape with a triple can hold more than three cards), inline where the
+ * split test calls it (most hands stop there), then one_move_read. */
+static DDZ_TT_INLINE int one_move(ctx *c, ddz_hand h, ddz_move *scratch, size_t cap)
 {
     const ddz_rules *r = c->rules;
     int n = hand_size(h);
@@ -402,23 +426,7 @@ static int one_move(ctx *c, ddz_hand h, ddz_move *scratch, size_t cap)
         if (n % d != 0 || h != held * (uint64_t)(n / d) || (n == d && d < 5) || (n == 2 * d && d < 3))
             return 0;
     }
-    facts f;
-    read_facts(h, r, &f);
-    int c3 = bits15(f.ge[3]);
-    int chain = (f.ge[1] == f.ge[2] || !f.ge[2]) && (f.ge[2] == f.ge[3] || !f.ge[3]) && !f.ge[4] &&
-                !(f.ge[1] & ~0xfffu) && (f.ge[1] >> __builtin_ctz(f.ge[1])) + 1 == (2u << (d - 1));
-    if (!chain && !c3)
-        return 0;
-    if (!chain && !(n <= 5 || (n == 6 && f.ge[4]) || (n == 8 && f.ge[4]) || (n % 4 == 0 && n / 4 <= c3) ||
-                    (n % 5 == 0 && n / 5 <= c3)))
-        return 0;
-    size_t k = ddz_generate_read(h, f.ge, &pass_move, r, scratch, cap);
-    if (k > cap)
-        return 0; /* cannot tell: "not one move" only weakens the test */
-    for (size_t i = 0; i < k; i++)
-        if (scratch[i].cards == h)
-            return 1;
-    return 0;
+    return one_move_read(c, h, n, d, scratch, cap);
 }
 
 /* Cheap test 2: the hand h (to lead) wins when it splits into moves u1..uk, all but the last
