@@ -38,7 +38,12 @@
  * bigger (1% fewer instructions, more cache misses); the split test only for hands of at most
  * 6, 8 or 10 cards (1,610 M and 1,692 M instructions, but the hard set's nodes 259 k -> 930 k,
  * 409 k and 840 k). Wall time in one run alternating with the build before, three runs each,
- * one thread, the 13v13 set in all: 0.452-0.670 s -> 0.463-0.494 s.
+ * one thread, the 13v13 set in all: 0.452-0.670 s -> 0.463-0.494 s. A fifth round (27 Nov 2026;
+ * docs/ddz-parallel-search.md, "Per-node cost, fifth round"), the same nodes: those three
+ * positions 1,348 M -> 1,075 M instructions (the rank collapse walked gap by gap, the opponent's
+ * facts handed down, only the rests' unanswerable leads generated, answers ordered in place, the
+ * hot helpers inlined), the quick sets 3,517 -> 2,838 instructions a node; one thread's CPU on
+ * 13v13 #11 0.096-0.149 s -> 0.076-0.087 s, #13 0.102-0.148 -> 0.084-0.099 s.
  * Tried and dropped: a history heuristic (seed 2 past 1.7 M nodes), no table for positions of
  * at most 4-8 cards (more nodes, no less time), the split test's mirror as a loss test (fired
  * too rarely to change a count), fewer children looked up (no difference), moves the opponent
@@ -467,8 +472,8 @@ static DDZ_TT_INLINE int one_move(ctx *c, ddz_hand h, ddz_move *scratch, size_t 
         return d == 1 && allowed(r, DDZ_TRIPLE); /* the one move of three cards */
     if (!big) {
         /* Singles and pairs only (most hands asked): one move only as a chain of equal counts,
-         * at least five singles or three pairs long. */
-        if (n % d != 0 || h != held * (uint64_t)(n / d) || (n == d && d < 5) || (n == 2 * d && d < 3))
+         * at least five singles or three pairs long (compared, not divided: an idiv a call). */
+        if (!((n == d && d >= 5 && h == held) || (n == 2 * d && d >= 3 && h == 2 * held)))
             return 0;
     }
     return one_move_read(c, h, n, d, scratch, cap);
