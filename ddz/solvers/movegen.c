@@ -240,8 +240,10 @@ static void gen_kicked_or_chain(const shape *h, int type, int len, int above, dd
  * (0: any length). The groups of one rank (singles, pairs, triples, bombs, the rocket) inline,
  * without the kicker machinery's frame (the two-player search: 1,093 M -> 1,075 M instructions,
  * 13v13 #11, #13 and published row 8, callgrind). */
-static inline __attribute__((always_inline)) void gen_type(const shape *h, int type, int len, int above,
-                                                           ddz_convention conv, sink *s)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void gen_type(const shape *h, int type, int len, int above, ddz_convention conv, sink *s)
 {
     switch (type) {
     case DDZ_SINGLE:
