@@ -1096,8 +1096,15 @@ static void root_take(ctx *c, root_work *w)
  * (on a loaded 2-core VM a woken thread may wait a scheduler slice for a core: 10-20 ms added to
  * a solve of 2 ms on 2 threads, docs/ddz-parallel-search.md). The answers are the same (the first
  * round stores only what it decided, as a timeout does); the nodes of both rounds are counted.
- * 0: the team at once (the tests' hook, so that their small positions split). */
-unsigned long long ddz_fast_team_after = 16384;
+ * 0: the team at once (the tests' hook, so that their small positions split). The budget was
+ * 16,384 nodes; 262,144 (about a quarter of a second on one thread) also keeps the team out of the
+ * many deals decided in a few hundred thousand nodes, where its speculative work at the splits
+ * was most of the inflation. Measured (2 threads, all threads' nodes over one thread's, two runs
+ * each, the loaded 2-core VM): deal-20v17 1.20 / 1.13 at 16,384, 1.18 / 1.22 at 65,536, 1.17 /
+ * 1.17 at 131,072, 1.05 / 1.07 at 262,144; deal-17v17 1.07 / 1.09 at 16,384, 1.08 / 1.06 at
+ * 262,144. A deal of the big sets takes millions of nodes, so a quarter of a second alone is a
+ * few per cent of its time. */
+unsigned long long ddz_fast_team_after = 262144;
 
 
 size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
