@@ -56,7 +56,7 @@ extern int ddz_fast_share_cards;
 extern int ddz_fast_split_cards;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first
  * and starts the team only when the position is not decided within them (fast.c, "One thread
- * first"); 16384 by default, 0: the team at once (the tests set it so that small positions split). */
+ * first"); 262144 by default, 0: the team at once (the tests set it so that small positions split). */
 extern unsigned long long ddz_fast_team_after;
 /* Splits made so far in this process (every solve, every thread): the tests' proof that they ran. */
 extern unsigned long long ddz_fast_splits;

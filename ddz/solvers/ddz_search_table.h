@@ -268,7 +268,8 @@ static inline void tt_unlock(const tt_table *t, tt_bucket *b)
  * a slot of another generation is free; this generation's entries fill each bucket from slot 0
  * (the first free slot is taken, the same position is replaced in place), as in a fresh table,
  * so which slot is evicted, and so the node counts, depend on this solve alone; with none free,
- * the entry with the fewest cards left (*evicted = 1). */
+ * the entry of the lowest priority (*evicted = 1): tt_put's `priority`, the bit length of the
+ * nodes searched under the position in fast.c, the cards left in fast3.c. */
 static inline int tt_slot_for(const tt_bucket *b, uint32_t gen, uint32_t want, uint64_t k0, uint64_t k1, int *evicted)
 {
     int victim = 0;
@@ -313,9 +314,10 @@ static inline int tt_probe(tt_table *t, tt_bucket *b, uint64_t k0, uint64_t k1, 
     return atomic_load_explicit(&b->lock, memory_order_relaxed) == s1 ? v : -1;
 }
 
-/* Stores the value of key (k0, k1, lk) in bucket b of t, for a position of `size` cards;
- * 1 when it evicted another entry. The caller counts its stores and calls tt_stored. */
-static inline int tt_put(tt_table *t, tt_bucket *b, uint64_t k0, uint64_t k1, uint32_t lk, int value, int size)
+/* Stores the value of key (k0, k1, lk) in bucket b of t, with the priority (0-63) that keeps it
+ * when its bucket is full (tt_slot_for); 1 when it evicted another entry. The caller counts its
+ * stores and calls tt_stored. */
+static inline int tt_put(tt_table *t, tt_bucket *b, uint64_t k0, uint64_t k1, uint32_t lk, int value, int priority)
 {
     uint32_t gen = t->gen << TT_GEN_SHIFT, want = gen | lk;
     int evicted;
@@ -323,7 +325,7 @@ static inline int tt_put(tt_table *t, tt_bucket *b, uint64_t k0, uint64_t k1, ui
     int slot = tt_slot_for(b, gen, want, k0, k1, &evicted);
     tt_st64(&b->k0[slot], k0);
     tt_st64(&b->k1[slot], k1);
-    tt_st32(&b->meta[slot], want | (value ? TT_META_VALUE : 0) | (uint32_t)size << 16);
+    tt_st32(&b->meta[slot], want | (value ? TT_META_VALUE : 0) | (uint32_t)priority << 16);
     tt_unlock(t, b);
     return evicted;
 }

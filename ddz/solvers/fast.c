@@ -377,10 +377,19 @@ typedef struct split_memo {
 } split_memo;
 
 /* Stores a value in the table (tt_put), counting the stores of this thread, which grow each
- * table on its own count (tt_stored). */
-static void tt_store(ctx *c, tt_table *t, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk, int value, int size)
+ * table on its own count (tt_stored). `work`, the entry's priority when a full bucket must evict
+ * one (the lowest goes): the bit length of the nodes this thread searched under the position, 0
+ * for one a cheap test decided. It was the cards in the two hands; the work an entry saves is
+ * what a lookup of it spares, and a position of many cards is often decided in few nodes (a cut
+ * by its first child) while one of fewer may have taken millions. Measured (one thread, first
+ * win, nodes, the default 256 MiB past 30 cards): the hard random set but its #1, 222,775,773 ->
+ * 208,244,586 (#2 32.3 M -> 29.5 M, #11 13.1 M -> 10.7 M; every one of the 12 fewer),
+ * deal-17v17 26,496,946 -> 25,940,868, deal-20v17 6,603,752 -> 6,626,200; the quick sets (their
+ * tables of 8-64 MiB) 3,883,191 -> 3,863,340 (13v13 646,107 -> 645,491, 12v12 712,875 -> 693,153,
+ * 15v15 2,161,639 -> 2,162,241, published 121,114 -> 121,028, hard 241,456 -> 241,427). */
+static void tt_store(ctx *c, tt_table *t, tt_bucket *b, ddz_hand me, ddz_hand en, uint32_t lk, int value, int work)
 {
-    c->evictions += (unsigned)tt_put(t, b, me, en, lk, value, size);
+    c->evictions += (unsigned)tt_put(t, b, me, en, lk, value, work);
     c->stores++;
     tt_stored(t, t == c->own ? ++c->own_stores : c->stores - c->own_stores);
 }
@@ -956,7 +965,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
 {
     if (cut(c))
         return 0;
-    c->nodes++;
+    const unsigned long long nodes_before = c->nodes++;
     if (c->probing && c->nodes >= c->probe_end) {
         c->probe_out = 1;
         return 0;
@@ -1023,13 +1032,13 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     /* Cheap test 1: a move that empties the hand wins at once (the game ends on it). */
     for (size_t i = 0; i < n; i++)
         if (mv[i].cards == me && mv[i].type != DDZ_PASS) {
-            tt_store(c, tt, tb, kme, ken, lk, 1, size);
+            tt_store(c, tt, tb, kme, ken, lk, 1, 0);
             return 1;
         }
     facts fe;
     read_facts(en, c->rules, &fe);
     if (!(ddz_fast_disable & 1) && split_test(c, me, &fe, last, mv, n, mv + n, room)) {
-        tt_store(c, tt, tb, kme, ken, lk, 1, size);
+        tt_store(c, tt, tb, kme, ken, lk, 1, 0);
         return 1;
     }
     if (!(ddz_fast_disable & 512)) { /* see "Dominated moves" */
@@ -1125,7 +1134,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
                                   (uint64_t)1 << (size / 3), memory_order_relaxed);
     if (win && kl && mv[won_by].type != DDZ_PASS)
         tt_killer_note(kl, last->type, &mv[won_by]);
-    tt_store(c, tt, tb, kme, ken, lk, win, size);
+    tt_store(c, tt, tb, kme, ken, lk, win, 64 - __builtin_clzll(c->nodes - nodes_before));
     return win;
 }
 
@@ -1212,8 +1221,15 @@ static void root_take(ctx *c, root_work *w)
  * (on a loaded 2-core VM a woken thread may wait a scheduler slice for a core: 10-20 ms added to
  * a solve of 2 ms on 2 threads, docs/ddz-parallel-search.md). The answers are the same (the first
  * round stores only what it decided, as a timeout does); the nodes of both rounds are counted.
- * 0: the team at once (the tests' hook, so that their small positions split). */
-unsigned long long ddz_fast_team_after = 16384;
+ * 0: the team at once (the tests' hook, so that their small positions split). The budget was
+ * 16,384 nodes; 262,144 (about a quarter of a second on one thread) also keeps the team out of the
+ * many deals decided in a few hundred thousand nodes, where its speculative work at the splits
+ * was most of the inflation. Measured (2 threads, all threads' nodes over one thread's, two runs
+ * each, the loaded 2-core VM): deal-20v17 1.20 / 1.13 at 16,384, 1.18 / 1.22 at 65,536, 1.17 /
+ * 1.17 at 131,072, 1.05 / 1.07 at 262,144; deal-17v17 1.07 / 1.09 at 16,384, 1.08 / 1.06 at
+ * 262,144. A deal of the big sets takes millions of nodes, so a quarter of a second alone is a
+ * few per cent of its time. */
+unsigned long long ddz_fast_team_after = 262144;
 
 
 size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
