@@ -24,7 +24,8 @@ void ddz_fast_key(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rule
 /* Switches the shortcuts off for a comparison (bits: 1 split test, 2 transposition cutoff,
  * 4 reduced move-to-beat key (turns the rank collapse off too), 8 rank collapse, 16 the
  * skipped nodes of moves that can only be passed to, 32 the answering order: answers in the
- * leading order instead, 64 the killer answers, 128 the answer history, 256 the probes); 0 (the default) = all on. Single-threaded tests only: set it between solves. */
+ * leading order instead, 64 the killer answers, 128 the answer history, 256 the probes, 512 the
+ * dominated moves left out); 0 (the default) = all on. Single-threaded tests only: set it between solves. */
 extern int ddz_fast_disable;
 
 /* The probes (fast.c, "Probes"): nodes with at least this many cards in the two hands probe
@@ -55,10 +56,13 @@ extern int ddz_fast_share_cards;
 extern int ddz_fast_split_cards;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first
  * and starts the team only when the position is not decided within them (fast.c, "One thread
- * first"); 16384 by default, 0: the team at once (the tests set it so that small positions split). */
+ * first"); 262144 by default, 0: the team at once (the tests set it so that small positions split). */
 extern unsigned long long ddz_fast_team_after;
 /* Splits made so far in this process (every solve, every thread): the tests' proof that they ran. */
 extern unsigned long long ddz_fast_splits;
+/* Moves left out of the lists as dominated (fast.c, "Dominated moves") so far in this process:
+ * the tests' proof that the rule ran. */
+extern unsigned long long ddz_fast_dominated;
 
 #ifdef __cplusplus
 }

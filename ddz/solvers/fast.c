@@ -145,6 +145,7 @@ typedef struct ctx {
     struct split_team *team;      /* the solve's team (see "Young brothers wait"); NULL: one thread, no splits */
     tt_table *own;                /* this thread's table of the positions under share_cards, or NULL */
     unsigned long long own_stores;
+    unsigned long long dominated; /* moves left out (see "Dominated moves") */
     int share_cards;
     ddz_solve_live *live;         /* the caller's progress record, or NULL */
 } ctx;
@@ -243,6 +244,141 @@ static void control_last(ddz_move *mv, size_t n, const ddz_move *last, const fac
             mv[beatable++] = mv[i]; /* beatable <= i: a stable compaction in place */
     }
     memcpy(mv + beatable, scratch, controls * sizeof *mv);
+}
+
+/* ---- Dominated moves -----------------------------------------------------------------------
+ * A move is left out of a node's list when another move of the list is at least as good for the
+ * side to move (its value is a win whenever the left-out one's is), so the node's value, the OR
+ * over its children, stays the same. The root's first moves are never left out (each one's value
+ * is asked), and the cheap tests above see the whole list.
+ *
+ * The lemma. Let a < b be ranks in 3..2 (no joker: rlcard refuses both jokers as kickers), k 1
+ * or 2, S a hand with no a and at most one b when k = 1, none when k = 2, and a in no straight
+ * (k = 2: no straight and no pair straight) of A = S + k*a. Then against any opponent hand, in
+ * any situation (to lead, to answer the same move, or the opponent to answer moves of equal
+ * answers), holding B = S + k*b is at least as good as holding A. Strategy stealing: the
+ * B-holder plays what a winning strategy of the A-holder plays, with its a's (one or two)
+ * replaced by as many b's. The image is a legal move of the same type and shape: single a ->
+ * single b and pair aa -> pair bb (a higher main: it beats whatever the other beats, and fewer
+ * answers beat it); a's as kickers or wings -> b's (the same type, main and length: the same
+ * answers; b is no core rank, and the kicker rules of both conventions, movegen.c: ranks other
+ * than the core's, at most the count held, at most two of a four's singles, at most two next to
+ * a chain, not both jokers, read a and b alike while the image holds at most two b's, which the
+ * limits on S's b's make sure of); a is in no chain (a triple, four or airplane needs three
+ * a's, and the straights and pair straights of A's sub-hands are A's, none through a). So every
+ * move of the opponent is one it also has in the A-holder's game, where the strategy answers
+ * it; the moves without a's are the same in both; after each move the two hands are again
+ * S' + j*a and S' + j*b (j <= k) or equal; hand sizes stay equal, so the B-holder empties its
+ * hand when the A-holder does, before the opponent.
+ *
+ * The rules (a absent from the move m, a < b, a held k times in the hand and in no chain of
+ * m's rest A, as the lemma asks, b no rank of m's core): (kickers, k = 1) a move with single
+ * kickers or wings (triple1, plane1, four2) holding a b, whose rest holds at most one b, is
+ * dominated by the same move with that b replaced by a; (kickers, k = 2) a move whose kickers
+ * or wings hold all the b's of a hand holding two (a pair kicker, or two singles) is dominated
+ * by the same move with aa in their place; both are legal moves of the same type, main and
+ * length, so of the same answers, and their rests are A and B. (Equal singles and pairs) the
+ * single b, at most one b left (k = 1), or the pair bb, none left (k = 2), is dominated by the
+ * single a or pair aa when the opponent holds no rank of (a, b] k or more times (its answers to
+ * both are the same) and a beats the move to beat when answering. Every dominating move is in
+ * the list (it may be left out in turn, by one of lower ranks: the chain ends in the list).
+ * Off with ddz_fast_disable bit 512; check_ddz_solver's test_dominated holds it against the
+ * search without it.
+ *
+ * Measured (one thread, nodes, first win; `ddz bench SETS --threads 1 --time-limit 120`, the
+ * hard-random set without its #1, the 99 M-node win: hr-no1), before / the kicker rule and the
+ * equal singles and pairs with b held once or twice exactly (a in no chain of the hand) / the
+ * rules as they are: deal-13v13 646,107 / 563,155 / 450,040; 12v12 712,875 / 441,731 /
+ * 404,652; 15v15 2,161,639 / 1,255,923 / 979,985; published 121,114 / 80,474 / 67,011; hard
+ * 241,456 / 183,710 / 127,490; deal-17v17 26,496,946 / 15,044,702 / 11,509,839; deal-20v17
+ * 6,603,752 / 4,428,444 / 3,407,815; hr-no1 222,775,773 / 148,798,230 / 116,491,263 (its worst,
+ * #3, 31.65 M -> 19.14 M; 17v17 #12 7.05 M -> 3.83 M, #1 7.00 M -> 3.22 M, #4 6.19 M -> 1.96 M).
+ * Tried and dropped: the same for straights and pair straights (the chain one rank lower, of the
+ * same length, when the opponent holds no chain of that length starting at the higher one's
+ * start): 17v17 11,145,558, 20v17 3,250,317, but hr-no1 119,150,089 (#9 3.57 M -> 5.16 M),
+ * 15v15 993,606. */
+unsigned long long ddz_fast_dominated; /* moves left out, all solves (a test hook; relaxed adds) */
+
+/* The ranks covered by a run of at least len bits of g. */
+static inline unsigned runs_of(unsigned g, int len)
+{
+    unsigned starts = g;
+    for (int l = 1; l < len; l++)
+        starts &= g >> l;
+    unsigned cover = starts;
+    for (int l = 1; l < len; l++)
+        cover |= starts << l;
+    return cover;
+}
+
+/* The ranks where the count in the hand x is not 0 (bits 0..14). */
+static inline unsigned ranks_held(ddz_hand x) { return gather((x | x >> 1 | x >> 2) & NIBBLE_LOW); }
+
+static size_t leave_dominated(ddz_move *mv, size_t n, ddz_hand me, const facts *fme, const facts *fe,
+                              const ddz_rules *r, const ddz_move *last)
+{
+    facts fm;
+    if (fme)
+        fm = *fme; /* me's facts, handed down (see search) */
+    else
+        read_facts(me, r, &fm);
+    const unsigned low13 = 0x1fffu; /* 3..2 */
+    unsigned once = fm.ge[1] & ~fm.ge[2] & low13, twice = fm.ge[2] & ~fm.ge[3] & low13;
+    if (!once && !twice)
+        return n;
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        const ddz_move *m = &mv[i];
+        int t = m->type, out = 0;
+        int single_units = t == DDZ_SINGLE || t == DDZ_TRIPLE_SINGLE || t == DDZ_AIRPLANE_SINGLES ||
+                           t == DDZ_FOUR_TWO_SINGLES;
+        int pair_units = t == DDZ_PAIR || t == DDZ_TRIPLE_PAIR || t == DDZ_AIRPLANE_PAIRS || t == DDZ_FOUR_TWO_PAIRS;
+        unsigned used = single_units || pair_units ? ranks_held(m->cards) : 0;
+        if (single_units || pair_units) {
+            /* Cheap first (the same moves left out; 1,062 M -> 1,033 M instructions on 13v13 #11,
+             * #13 and published row 8): no rank a (held once, or twice) outside the move, below
+             * a single's or pair's rank, means no a below. */
+            unsigned cand = (single_units ? once : 0) | twice;
+            if (t == DDZ_SINGLE || t == DDZ_PAIR)
+                cand = (t == DDZ_SINGLE ? once : twice) & ((1u << m->main) - 1u);
+            if (!(cand & ~used)) {
+                mv[kept++] = *m;
+                continue;
+            }
+        }
+        if (single_units || pair_units) {
+            ddz_hand rest = me - m->cards;
+            unsigned left = ranks_held(rest), left2 = gather((rest >> 1 | rest >> 2) & NIBBLE_LOW);
+            unsigned chain1 = runs_of(left & 0xfffu, 5), chain2 = chain1 | runs_of(left2 & 0xfffu, 3);
+            unsigned core = t == DDZ_SINGLE || t == DDZ_PAIR ? 0 : ((2u << (m->main + m->len - 1)) - 1u) & ~((1u << m->main) - 1u);
+            /* b: a unit (a single of at most 2 held, or a pair of exactly 2) of the move outside its
+             * core; a: a rank of the same count in the hand, absent from the move, in no chain of the rest */
+            unsigned b1 = single_units ? used & ~core & ~left2 & low13 : 0;
+            unsigned b2 = (pair_units ? used : gather((m->cards >> 1 | m->cards >> 2) & NIBBLE_LOW)) & ~core & ~left & low13;
+            unsigned a1 = once & ~used & ~chain1, a2 = twice & ~used & ~chain2;
+            for (int k = 1; k <= 2 && !out; k++) {
+                unsigned bs = k == 1 ? b1 : b2, as = k == 1 ? a1 : a2;
+                if (!bs || !as)
+                    continue;
+                if (core)
+                    out = __builtin_ctz(as) < 31 - __builtin_clz(bs);
+                else if (t == (k == 1 ? DDZ_SINGLE : DDZ_PAIR) && (bs >> m->main & 1u)) {
+                    int b = m->main;
+                    unsigned below = as & ((1u << b) - 1u);
+                    if (last->type == t)
+                        below = above(below, last->main);
+                    if (below) {
+                        int a = 31 - __builtin_clz(below);
+                        unsigned between = ((2u << b) - 1u) & ~((2u << a) - 1u); /* (a, b] */
+                        out = !(fe->ge[k] & between);
+                    }
+                }
+            }
+        }
+        if (!out)
+            mv[kept++] = *m;
+    }
+    return kept;
 }
 
 static killer *killers_new(void)
@@ -1005,6 +1141,11 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         tt_store(c, tt, tb, kme, ken, lk, 1, 0);
         return 1;
     }
+    if (!(ddz_fast_disable & 512)) { /* see "Dominated moves" */
+        size_t kept = leave_dominated(mv, n, me, fme, &fe, c->rules, last);
+        c->dominated += n - kept;
+        n = kept;
+    }
     order_moves(mv, n, last, mv + n);
     killer *kl = c->killers && last->type != DDZ_PASS && last->type < DDZ_TYPES && c->ply < KILLER_PLIES &&
                          !(ddz_fast_disable & 64)
@@ -1180,8 +1321,15 @@ static void root_take(ctx *c, root_work *w)
  * (on a loaded 2-core VM a woken thread may wait a scheduler slice for a core: 10-20 ms added to
  * a solve of 2 ms on 2 threads, docs/ddz-parallel-search.md). The answers are the same (the first
  * round stores only what it decided, as a timeout does); the nodes of both rounds are counted.
- * 0: the team at once (the tests' hook, so that their small positions split). */
-unsigned long long ddz_fast_team_after = 16384;
+ * 0: the team at once (the tests' hook, so that their small positions split). The budget was
+ * 16,384 nodes; 262,144 (about a quarter of a second on one thread) also keeps the team out of the
+ * many deals decided in a few hundred thousand nodes, where its speculative work at the splits
+ * was most of the inflation. Measured (2 threads, all threads' nodes over one thread's, two runs
+ * each, the loaded 2-core VM): deal-20v17 1.20 / 1.13 at 16,384, 1.18 / 1.22 at 65,536, 1.17 /
+ * 1.17 at 131,072, 1.05 / 1.07 at 262,144; deal-17v17 1.07 / 1.09 at 16,384, 1.08 / 1.06 at
+ * 262,144. A deal of the big sets takes millions of nodes, so a quarter of a second alone is a
+ * few per cent of its time. */
+unsigned long long ddz_fast_team_after = 262144;
 
 
 size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
@@ -1310,6 +1458,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             if (!round)
                 first_round_nodes = c->nodes; /* one thread: no other writes it */
             hits += c->hits;
+            __atomic_fetch_add(&ddz_fast_dominated, c->dominated, __ATOMIC_RELAXED);
             stores += c->stores;
             evictions += c->evictions;
             free(c->buf);
