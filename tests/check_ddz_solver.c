@@ -604,6 +604,34 @@ START_TEST(test_shortcuts_off)
 }
 END_TEST
 
+/* A position where triples matter: the side to move holds two or three triples of random ranks
+ * and random cards to n1 in all, the opponent half the time a triple, and random cards to n2; to
+ * lead. */
+static ddz_position triples_position(mj_rng *g, int n1, int n2)
+{
+    ddz_hand deck = ddz_deck(), h[2] = {0, 0};
+    int want[2] = {n1, n2}, triples[2] = {2 + (int)mj_rng_below(g, 2), (int)mj_rng_below(g, 2)};
+    for (int k = 0; k < 2; k++)
+        for (int t = 0; t < triples[k];) {
+            int r = (int)mj_rng_below(g, 13);
+            if (ddz_count(deck, r) == 4) {
+                deck = ddz_sub(deck, r, 3);
+                h[k] = ddz_add(h[k], r, 3);
+                t++;
+            }
+        }
+    for (int k = 0; k < 2; k++)
+        while (ddz_size(h[k]) < want[k]) {
+            int r = (int)mj_rng_below(g, DDZ_RANKS);
+            if (ddz_count(deck, r)) {
+                deck = ddz_sub(deck, r, 1);
+                h[k] = ddz_add(h[k], r, 1);
+            }
+        }
+    ddz_position p = {h[0], h[1], {0, DDZ_PASS, 0, 0}};
+    return p;
+}
+
 /* Dominated moves left out (fast.c, "Dominated moves"): every first move's value the same with
  * the rule off, on 600 positions of 7 to 11 cards to move against 4 to 9 (where kickers and
  * equal singles are common), both conventions; the rule must have fired, and saved nodes in all.
@@ -620,7 +648,8 @@ START_TEST(test_dominated)
     for (int i = 0; i < 600; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
-        ddz_position p = random_position(&g, 7 + (int)mj_rng_below(&g, 5), 4 + (int)mj_rng_below(&g, 6), conv);
+        ddz_position p = i % 3 == 2 ? triples_position(&g, 9 + (int)mj_rng_below(&g, 4), 4 + (int)mj_rng_below(&g, 6))
+                                    : random_position(&g, 7 + (int)mj_rng_below(&g, 5), 4 + (int)mj_rng_below(&g, 6), conv);
         fast->solve(&p, &r, &o, &res_a);
         ddz_fast_disable = 512;
         fast->solve(&p, &r, &o, &res_b);
@@ -636,6 +665,76 @@ START_TEST(test_dominated)
     }
     ck_assert_uint_gt(ddz_fast_dominated - before, 10000); /* the rule ran */
     ck_assert_uint_lt(with, without);
+}
+END_TEST
+
+/* The dominated-move rule at one node (fast.c, "Dominated moves"): 1 when it leaves a move out of
+ * p's list, and then *ok says whether the side to move wins by some move left in exactly when it
+ * wins by some move of the whole list (every child solved without the rule); *lost counts the
+ * winning moves left out. */
+static int dominated_node(const ddz_position *p, const ddz_rules *r, int *ok, int *lost)
+{
+    static ddz_move all[DDZ_MAX_MOVES], left[DDZ_MAX_MOVES];
+    const ddz_solver *fast = ddz_solver_find("fast");
+    ddz_solve_options o = {1, (size_t)4 << 20, 0, 0, NULL, NULL};
+    size_t n = ddz_generate(p->me, &p->last, r, all, DDZ_MAX_MOVES);
+    memcpy(left, all, n * sizeof *all);
+    size_t k = ddz_fast_leave_dominated(left, n, p->me, p->enemy, &p->last, r);
+    if (k == n)
+        return 0;
+    int win_all = 0, win_left = 0;
+    ddz_fast_disable = 512;
+    for (size_t j = 0; j < n; j++) {
+        int kept = 0, w;
+        for (size_t q = 0; q < k; q++)
+            kept |= left[q].cards == all[j].cards && left[q].type == all[j].type && left[q].main == all[j].main;
+        if (all[j].type != DDZ_PASS && all[j].cards == p->me)
+            w = 1;
+        else {
+            ddz_position c = {p->enemy, p->me - all[j].cards, all[j]};
+            if (all[j].type == DDZ_PASS)
+                c.last = (ddz_move){0, DDZ_PASS, 0, 0};
+            w = fast->solve(&c, r, &o, &res_c) == DDZ_SOLVE_LOSS;
+        }
+        win_all |= w;
+        win_left |= w && kept;
+        *lost += w && !kept;
+    }
+    ddz_fast_disable = 0;
+    *ok = win_all == win_left;
+    return 1;
+}
+
+/* The rule at the node that applies it (dominated_node): a position the rule once got wrong when
+ * it left out a triple for a lower one though the opponent held a triple between them (every
+ * win plays the T's as a triple, left out for the 4's against the 6's), then random positions and positions
+ * with triples (two or three to move, one half the time for the opponent), to lead and to answer,
+ * both conventions. */
+START_TEST(test_dominated_nodes)
+{
+    mj_rng g = {tu_seed("dominated nodes", 101)};
+    ddz_rules rl = {DDZ_CONV_RLCARD, 0};
+    ddz_position fixed = P("444689TTT222", "46669XD", NULL, DDZ_CONV_RLCARD);
+    int ok = 0, lost = 0, pruned = 0;
+    ck_assert_int_eq(dominated_node(&fixed, &rl, &ok, &lost), 1);
+    ck_assert_msg(ok, "444689TTT222 vs 46669XD: a win only among the moves left out");
+    for (int i = 0; i < 1500; i++) {
+        int conv = i & 1;
+        ddz_rules r = {(ddz_convention)conv, 0};
+        ddz_position p = i % 2 ? triples_position(&g, 8 + (int)mj_rng_below(&g, 5), 3 + (int)mj_rng_below(&g, 6))
+                               : random_position(&g, 6 + (int)mj_rng_below(&g, 7), 3 + (int)mj_rng_below(&g, 6), conv);
+        if (!dominated_node(&p, &r, &ok, &lost))
+            continue;
+        pruned++;
+        char me[64], en[64], last[96];
+        ddz_format_hand(p.me, me, sizeof me);
+        ddz_format_hand(p.enemy, en, sizeof en);
+        ddz_format_move(&p.last, last, sizeof last);
+        ck_assert_msg(ok, "position %d: %s vs %s last %s conv %d: a win only among the moves left out", i, me, en, last,
+                      conv);
+    }
+    ck_assert_int_gt(pruned, 800);
+    ck_assert_int_gt(lost, 1000); /* winning moves were left out: the check had something to judge */
 }
 END_TEST
 
@@ -660,6 +759,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_key_merges);
     tcase_add_test(t, test_shortcuts_off);
     tcase_add_test(t, test_dominated);
+    tcase_add_test(t, test_dominated_nodes);
     suite_add_tcase(s, t);
     return s;
 }

@@ -15,6 +15,11 @@ extern "C" {
  * last) wins against en; 0 when it proves nothing. -1 when out of memory. */
 int ddz_fast_split_test(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rules *rules);
 
+/* The moves of mv[0..n) (the moves of me facing last) left after the dominated ones are left
+ * out (fast.c, "Dominated moves"), in their order, in mv; returns how many. */
+size_t ddz_fast_leave_dominated(ddz_move *mv, size_t n, ddz_hand me, ddz_hand en, const ddz_move *last,
+                                const ddz_rules *rules);
+
 /* The table key of a position: both hands with runs of absent ranks collapsed, and the move to
  * beat reduced to what decides the answers (fast.c: canon_key, collapse). Positions with the
  * same key must have the same value. */

@@ -254,19 +254,21 @@ static void control_last(ddz_move *mv, size_t n, const ddz_move *last, const fac
  * is asked), and the cheap tests above see the whole list.
  *
  * The lemma. Let a < b be ranks in 3..2 (no joker: rlcard refuses both jokers as kickers), k 1
- * or 2, S a hand with no a and at most one b when k = 1, none when k = 2, and a in no straight
- * (k = 2: no straight and no pair straight) of A = S + k*a. Then against any opponent hand, in
+ * to 3, S a hand with no a and so few b's that B = S + k*b holds at most two b's (three when S
+ * holds no triple next to b), and a in no chain (straight; k >= 2 also pair straight; k = 3 also
+ * airplane) of A = S + k*a. Then against any opponent hand, in
  * any situation (to lead, to answer the same move, or the opponent to answer moves of equal
  * answers), holding B = S + k*b is at least as good as holding A. Strategy stealing: the
- * B-holder plays what a winning strategy of the A-holder plays, with its a's (one or two)
+ * B-holder plays what a winning strategy of the A-holder plays, with its a's (one to three)
  * replaced by as many b's. The image is a legal move of the same type and shape: single a ->
  * single b and pair aa -> pair bb (a higher main: it beats whatever the other beats, and fewer
  * answers beat it); a's as kickers or wings -> b's (the same type, main and length: the same
  * answers; b is no core rank, and the kicker rules of both conventions, movegen.c: ranks other
  * than the core's, at most the count held, at most two of a four's singles, at most two next to
- * a chain, not both jokers, read a and b alike while the image holds at most two b's, which the
- * limits on S's b's make sure of); a is in no chain (a triple, four or airplane needs three
- * a's, and the straights and pair straights of A's sub-hands are A's, none through a). So every
+ * a chain, not both jokers, read a and b alike while the image holds at most two b's, or three
+ * not next to a chain, which the limits on S's b's make sure of; triple aaa -> bbb and the
+ * triple of a triple1/triple2 likewise, a higher main); a is in no chain (a four needs four a's,
+ * and the chains of A's sub-hands are A's, none through a). So every
  * move of the opponent is one it also has in the A-holder's game, where the strategy answers
  * it; the moves without a's are the same in both; after each move the two hands are again
  * S' + j*a and S' + j*b (j <= k) or equal; hand sizes stay equal, so the B-holder empties its
@@ -276,15 +278,19 @@ static void control_last(ddz_move *mv, size_t n, const ddz_move *last, const fac
  * m's rest A, as the lemma asks, b no rank of m's core): (kickers, k = 1) a move with single
  * kickers or wings (triple1, plane1, four2) holding a b, whose rest holds at most one b, is
  * dominated by the same move with that b replaced by a; (kickers, k = 2) a move whose kickers
- * or wings hold all the b's of a hand holding two (a pair kicker, or two singles) is dominated
+ * or wings hold two b's (a pair kicker, or two singles), none left in its rest, is dominated
  * by the same move with aa in their place; both are legal moves of the same type, main and
  * length, so of the same answers, and their rests are A and B. (Equal singles and pairs) the
  * single b, at most one b left (k = 1), or the pair bb, none left (k = 2), is dominated by the
  * single a or pair aa when the opponent holds no rank of (a, b] k or more times (its answers to
- * both are the same) and a beats the move to beat when answering. Every dominating move is in
- * the list (it may be left out in turn, by one of lower ranks: the chain ends in the list).
- * Off with ddz_fast_disable bit 512; check_ddz_solver's test_dominated holds it against the
- * search without it.
+ * both are the same) and a beats the move to beat when answering; (equal triples, k = 3) the
+ * triple, triple1 or triple2 of b's is dominated by the same with a's when the opponent holds no
+ * triple of (a, b], a beats the move to beat when answering, and no triple of the rest is next
+ * to b. In each rule one more b may be left in the rest when no triple of the rest is next to
+ * b. Every dominating move is in the list (it may be left out in turn, by one of lower ranks:
+ * the chain ends in the list). Off with ddz_fast_disable bit 512; check_ddz_solver's
+ * test_dominated holds it against the search without it, test_dominated_nodes at the node that
+ * applies it.
  *
  * Measured (one thread, nodes, first win; `ddz bench SETS --threads 1 --time-limit 120`, the
  * hard-random set without its #1, the 99 M-node win: hr-no1), before / the kicker rule and the
@@ -294,6 +300,9 @@ static void control_last(ddz_move *mv, size_t n, const ddz_move *last, const fac
  * 241,456 / 183,710 / 127,490; deal-17v17 26,496,946 / 15,044,702 / 11,509,839; deal-20v17
  * 6,603,752 / 4,428,444 / 3,407,815; hr-no1 222,775,773 / 148,798,230 / 116,491,263 (its worst,
  * #3, 31.65 M -> 19.14 M; 17v17 #12 7.05 M -> 3.83 M, #1 7.00 M -> 3.22 M, #4 6.19 M -> 1.96 M).
+ * Then (after main's eviction by subtree size, 5019ce5) the equal triples and up to three b's in
+ * the image: the quick sets 2,028,885 -> 1,977,945, 17v17 11,433,324 -> 10,797,919, 20v17
+ * 3,409,700 -> 3,125,821, hr-no1 114,515,165 -> 109,693,822 (#9 +13%, #1 +3%, the rest fewer).
  * Tried and dropped: the same for straights and pair straights (the chain one rank lower, of the
  * same length, when the opponent holds no chain of that length starting at the higher one's
  * start): 17v17 11,145,558, 20v17 3,250,317, but hr-no1 119,150,089 (#9 3.57 M -> 5.16 M),
@@ -325,7 +334,8 @@ static size_t leave_dominated(ddz_move *mv, size_t n, ddz_hand me, const facts *
         read_facts(me, r, &fm);
     const unsigned low13 = 0x1fffu; /* 3..2 */
     unsigned once = fm.ge[1] & ~fm.ge[2] & low13, twice = fm.ge[2] & ~fm.ge[3] & low13;
-    if (!once && !twice)
+    unsigned thrice = fm.ge[3] & ~fm.ge[4] & low13;
+    if (!once && !twice && !(thrice & (thrice - 1u)))
         return n;
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
@@ -335,27 +345,25 @@ static size_t leave_dominated(ddz_move *mv, size_t n, ddz_hand me, const facts *
                            t == DDZ_FOUR_TWO_SINGLES;
         int pair_units = t == DDZ_PAIR || t == DDZ_TRIPLE_PAIR || t == DDZ_AIRPLANE_PAIRS || t == DDZ_FOUR_TWO_PAIRS;
         unsigned used = single_units || pair_units ? ranks_held(m->cards) : 0;
-        if (single_units || pair_units) {
-            /* Cheap first (the same moves left out; 1,062 M -> 1,033 M instructions on 13v13 #11,
-             * #13 and published row 8): no rank a (held once, or twice) outside the move, below
-             * a single's or pair's rank, means no a below. */
-            unsigned cand = (single_units ? once : 0) | twice;
-            if (t == DDZ_SINGLE || t == DDZ_PAIR)
-                cand = (t == DDZ_SINGLE ? once : twice) & ((1u << m->main) - 1u);
-            if (!(cand & ~used)) {
-                mv[kept++] = *m;
-                continue;
-            }
-        }
-        if (single_units || pair_units) {
+        /* Cheap first (the same moves left out; 1,062 M -> 1,033 M instructions on 13v13 #11, #13
+         * and published row 8): no rank a (held once, or twice) outside the move, below a single's
+         * or pair's rank, means no a for the unit rules (the equal triples' rule, below, still
+         * looks). */
+        unsigned cand = (single_units ? once : 0) | twice;
+        if (t == DDZ_SINGLE || t == DDZ_PAIR)
+            cand = (t == DDZ_SINGLE ? once : twice) & ((1u << m->main) - 1u);
+        if ((single_units || pair_units) && (cand & ~used)) {
             ddz_hand rest = me - m->cards;
             unsigned left = ranks_held(rest), left2 = gather((rest >> 1 | rest >> 2) & NIBBLE_LOW);
             unsigned chain1 = runs_of(left & 0xfffu, 5), chain2 = chain1 | runs_of(left2 & 0xfffu, 3);
             unsigned core = t == DDZ_SINGLE || t == DDZ_PAIR ? 0 : ((2u << (m->main + m->len - 1)) - 1u) & ~((1u << m->main) - 1u);
             /* b: a unit (a single of at most 2 held, or a pair of exactly 2) of the move outside its
              * core; a: a rank of the same count in the hand, absent from the move, in no chain of the rest */
-            unsigned b1 = single_units ? used & ~core & ~left2 & low13 : 0;
-            unsigned b2 = (pair_units ? used : gather((m->cards >> 1 | m->cards >> 2) & NIBBLE_LOW)) & ~core & ~left & low13;
+            /* up to three b's in the image when no triple of the rest is next to b (see the lemma) */
+            unsigned left3 = gather((rest >> 2 | (rest & rest >> 1)) & NIBBLE_LOW), lone = ~(left3 << 1 | left3 >> 1);
+            unsigned b1 = single_units ? used & ~core & ~left3 & (~left2 | lone) & low13 : 0;
+            unsigned b2 = (pair_units ? used : gather((m->cards >> 1 | m->cards >> 2) & NIBBLE_LOW)) & ~core & ~left2 &
+                          (~left | lone) & low13;
             unsigned a1 = once & ~used & ~chain1, a2 = twice & ~used & ~chain2;
             for (int k = 1; k <= 2 && !out; k++) {
                 unsigned bs = k == 1 ? b1 : b2, as = k == 1 ? a1 : a2;
@@ -376,10 +384,35 @@ static size_t leave_dominated(ddz_move *mv, size_t n, ddz_hand me, const facts *
                 }
             }
         }
+        if ((t == DDZ_TRIPLE || t == DDZ_TRIPLE_SINGLE || t == DDZ_TRIPLE_PAIR) && (thrice >> m->main & 1u)) {
+            /* equal triples (k = 3): bbb -> aaa, the kickers kept */
+            int b = m->main;
+            ddz_hand rest = me - m->cards;
+            unsigned left = ranks_held(rest), left2 = gather((rest >> 1 | rest >> 2) & NIBBLE_LOW);
+            unsigned left3 = gather((rest >> 2 | (rest & rest >> 1)) & NIBBLE_LOW);
+            unsigned chain = runs_of(left & 0xfffu, 5) | runs_of(left2 & 0xfffu, 3) | runs_of(left3 & 0xfffu, 2);
+            unsigned below = thrice & ~ranks_held(m->cards) & ~chain & ((1u << b) - 1u);
+            if (last->type == t)
+                below = above(below, last->main);
+            if (below) {
+                int a = 31 - __builtin_clz(below);
+                unsigned between = ((2u << b) - 1u) & ~((2u << a) - 1u); /* (a, b] */
+                unsigned next = (b > 0 ? 1u << (b - 1) : 0) | 1u << (b + 1);
+                out = !(fe->ge[3] & between) && !(left3 & ~(1u << a) & next & 0xfffu);
+            }
+        }
         if (!out)
             mv[kept++] = *m;
     }
     return kept;
+}
+
+size_t ddz_fast_leave_dominated(ddz_move *mv, size_t n, ddz_hand me, ddz_hand en, const ddz_move *last,
+                                const ddz_rules *rules)
+{
+    facts fe;
+    read_facts(en, rules, &fe);
+    return leave_dominated(mv, n, me, NULL, &fe, rules, last);
 }
 
 static killer *killers_new(void)
