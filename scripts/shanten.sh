@@ -10,7 +10,9 @@
 #        scripts/shanten.sh run [FIRST [LAST]]     run pieces FIRST..LAST (default: all not done)
 #        scripts/shanten.sh merge                  merge the groups whose pieces are all done
 # env:   MJ (build/cli/mjverify), THREADS (0 = all cores), STATE (reports/shanten-pieces),
-#        REPORTS (reports), NICE (19: other work shares the machine), ALGO (sh-table,is_win:table),
+#        REPORTS (reports), NICE (19: other work shares the machine; started in a session of its
+#        own, e.g. with setsid, the job is also its own autogroup, which Linux shares the CPU with
+#        as an equal whatever the nice: lower it too, echo 19 > /proc/$PID/autogroup), ALGO (sh-table,is_win:table),
 #        NS_SHANTEN / NS_EFFECTIVE (wall ns a hand on 2 threads, for the estimates)
 set -u
 cd "$(dirname "$0")/.." || exit 1
