@@ -1,7 +1,7 @@
 /* fast: exact AND/OR search of a two-player open-card endgame with an exact-key, bounded,
  * shared transposition table, cheap exact tests, win-first move ordering that learns as it
- * searches (killer answers, an answer history, probes), and threads sharing the search at split
- * points (see "Young brothers wait").
+ * searches (a refutation table, killer answers, an answer history, probes), and threads sharing
+ * the search at split points (see "Young brothers wait").
  *
  * Parts, and what each did to the node counts of the 13-vs-13 deals seeds 2/4/8/12 (one
  * thread; docs/ddz-search-notes.md has the rest): plain search with the table
@@ -85,7 +85,11 @@
  * to the front (quick sets 4,074,678 -> 4,414,806-5,783,704 before the collapse), and answers that
  * break no group of the hand first (17v17 29.1 M -> 25.8-27.8 M but 20v17 and the hard set worse,
  * hard-random #4 1.77 M -> 11.9 M); kept instead: the control answers last from 31 cards
- * ("Control answers last"). docs/ddz-parallel-search.md, "Sequential, third round", has them. */
+ * ("Control answers last"). docs/ddz-parallel-search.md, "Sequential, third round", has them.
+ * Then (sixth round, docs/ddz-parallel-search.md) the refutation table ("Refutation table": the
+ * move that last won at the same hand, move to beat and opponent's card count, tried first): one
+ * thread, the quick sets 1,977,945 -> 1,342,983 nodes (13v13 #11 162,110 -> 82,309), 17v17
+ * 10,797,919 -> 6,741,002, 20v17 3,125,821 -> 2,363,532. */
 #include "ddz_fast.h"
 #include "ddz_movegen.h"
 #include "ddz_search_table.h"
@@ -429,7 +433,9 @@ static killer *killers_new(void)
  * to the positions that differ from that node only in which cards the opponent holds (another
  * line spent others of the same count): the table's key tells those apart, this one not. A node
  * finding its entry tries that move first, in front of the killers; a pass that wins is not
- * stored (an entry stays as it was). A slot per key, the last write wins, REFUTE_SLOTS of them.
+ * stored (an entry stays as it was). Buckets of two slots, REFUTE_SLOTS in all; a new entry
+ * takes the slot of its key, else an empty one, else the one of fewer cards in the two hands
+ * (a win near the root orders a bigger subtree).
  * The killer answers and the answer history are coarser forms of it (by ply, by ranks); this is
  * the chess programs' refutation table, keyed by the mover's hand instead of the position. The
  * order only: off with ddz_fast_disable bit 1024, the same answers. Measured (one thread, nodes,
@@ -438,18 +444,39 @@ static killer *killers_new(void)
 #define REFUTE_SLOTS ((size_t)1 << REFUTE_BITS)
 typedef struct refute_slot {
     ddz_hand me; /* 0: empty */
-    uint32_t key; /* the move to beat's type | main << 4 | len << 8, the opponent's cards << 16 */
+    uint32_t key; /* the move to beat's type | main << 4 | len << 8, the opponent's cards << 16, both hands' << 24 */
     ddz_move move;
 } refute_slot;
 
-static inline uint32_t refute_key(const ddz_move *last, int en_cards)
+static inline uint32_t refute_key(const ddz_move *last, int me_cards, int en_cards)
 {
-    return (uint32_t)last->type | (uint32_t)last->main << 4 | (uint32_t)last->len << 8 | (uint32_t)en_cards << 16;
+    return (uint32_t)last->type | (uint32_t)last->main << 4 | (uint32_t)last->len << 8 | (uint32_t)en_cards << 16 |
+           (uint32_t)(me_cards + en_cards) << 24;
 }
 
-static inline refute_slot *refute_at(const ctx *c, ddz_hand me, uint32_t key)
+/* The bucket (two slots) of a key. */
+static inline refute_slot *refute_bucket(const ctx *c, ddz_hand me, uint32_t key)
 {
-    return &c->refute[tt_mix(me * 0x9e3779b97f4a7c15ull ^ (uint64_t)key * 0xc2b2ae3d27d4eb4full) & (REFUTE_SLOTS - 1)];
+    return &c->refute[tt_mix(me * 0x9e3779b97f4a7c15ull ^ (uint64_t)key * 0xc2b2ae3d27d4eb4full) & (REFUTE_SLOTS - 2)];
+}
+
+/* The slot of (me, key) in bucket b, or NULL. */
+static inline const refute_slot *refute_find(const refute_slot *b, ddz_hand me, uint32_t key)
+{
+    return b[0].me == me && b[0].key == key ? &b[0] : b[1].me == me && b[1].key == key ? &b[1] : NULL;
+}
+
+static inline void refute_put(refute_slot *b, ddz_hand me, uint32_t key, const ddz_move *m)
+{
+    refute_slot *s = b[1].me == me && b[1].key == key ? &b[1]
+                     : b[0].me == me && b[0].key == key ? &b[0]
+                     : b[0].me == 0                     ? &b[0]
+                     : b[1].me == 0                     ? &b[1]
+                     : (b[0].key >> 24) <= (b[1].key >> 24) ? &b[0]
+                                                            : &b[1];
+    s->me = me;
+    s->key = key;
+    s->move = *m;
 }
 
 /* One remembered split test: h (to lead) against en; h == 0: empty. */
@@ -1227,9 +1254,10 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         control_last(mv, n, last, &fe, c->rules, mv + n);
     if (kl)
         tt_killers_front(kl, last->type, mv, n);
-    uint32_t rkey = refute_key(last, hand_size(en));
-    refute_slot *rs = c->refute && !(ddz_fast_disable & 1024) ? refute_at(c, me, rkey) : NULL;
-    if (rs && rs->me == me && rs->key == rkey) /* see "Refutation table" */
+    uint32_t rkey = refute_key(last, hand_size(me), hand_size(en));
+    refute_slot *rb = c->refute && !(ddz_fast_disable & 1024) ? refute_bucket(c, me, rkey) : NULL;
+    const refute_slot *rs = rb ? refute_find(rb, me, rkey) : NULL;
+    if (rs) /* see "Refutation table" */
         tt_promote(mv, n, &rs->move);
     c->top = base + n;
     int win = 0;
@@ -1308,11 +1336,8 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
                                   (uint64_t)1 << (size / 3), memory_order_relaxed);
     if (win && kl && mv[won_by].type != DDZ_PASS)
         tt_killer_note(kl, last->type, &mv[won_by]);
-    if (win && rs && mv[won_by].type != DDZ_PASS) {
-        rs->me = me;
-        rs->key = rkey;
-        rs->move = mv[won_by];
-    }
+    if (win && rb && mv[won_by].type != DDZ_PASS)
+        refute_put(rb, me, rkey, &mv[won_by]);
     tt_store(c, tt, tb, kme, ken, lk, win, 64 - __builtin_clzll(c->nodes - nodes_before));
     return win;
 }
