@@ -361,8 +361,10 @@ END_TEST
 /* One, two, four and sixteen threads decide every first move the same (on positions big enough
  * to split, both conventions; more threads than cores interleave more), with nodes split among
  * the threads from 2, 10 and 14 cards up (fast.c, "Young brothers wait": children taken in turn,
- * a child that wins stopping its siblings); and where the search stops at the first winning
- * move, the outcome is the same and every first move it decided has its value. */
+ * a child that wins stopping its siblings), idle threads sleeping after one try, the default
+ * tries or never ("Idle threads sleep": a lost wake-up would hang a solve); and where the search
+ * stops at the first winning move, the outcome is the same and every first move it decided has
+ * its value. */
 START_TEST(test_threads)
 {
     mj_rng g = {tu_seed("threads", 5)};
@@ -372,7 +374,8 @@ START_TEST(test_threads)
                       first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
     const int saved_split = ddz_fast_split_cards;
     const unsigned long long saved_after = ddz_fast_team_after;
-    unsigned long long splits_before = ddz_fast_splits;
+    const unsigned saved_spins = ddz_fast_idle_spins;
+    unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps;
     for (int i = 0; i < 60; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
@@ -380,6 +383,8 @@ START_TEST(test_threads)
         ddz_fast_split_cards = i % 3 == 0 ? 2 : i % 3 == 1 ? 10 : 14;
         /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
         ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
+        /* idle threads that sleep after one try, after the default tries, or never */
+        ddz_fast_idle_spins = i % 5 < 2 ? 1 : i % 5 < 4 ? saved_spins : 0;
         fast->solve(&p, &r, &one, &res_a);
         fast->solve(&p, &r, &two, &res_b);
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs between 1 and 2 threads", i);
@@ -395,7 +400,9 @@ START_TEST(test_threads)
     }
     ddz_fast_split_cards = saved_split;
     ddz_fast_team_after = saved_after;
+    ddz_fast_idle_spins = saved_spins;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */
+    ck_assert_uint_gt(ddz_fast_idle_sleeps - sleeps_before, 0); /* and idle threads slept and woke */
 }
 END_TEST
 

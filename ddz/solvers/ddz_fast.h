@@ -65,6 +65,12 @@ extern int ddz_fast_split_cards;
 extern unsigned long long ddz_fast_team_after;
 /* Splits made so far in this process (every solve, every thread): the tests' proof that they ran. */
 extern unsigned long long ddz_fast_splits;
+/* With more than one thread, an idle thread that has found no split to join in this many tries
+ * sleeps until one opens (fast.c, "Idle threads sleep"); 256 by default, 0: it never sleeps (spins
+ * on). Set it between solves. ddz_fast_idle_sleeps counts the sleeps so far in this process (the
+ * tests' proof that they ran). */
+extern unsigned ddz_fast_idle_spins;
+extern unsigned long long ddz_fast_idle_sleeps;
 /* Moves left out of the lists as dominated (fast.c, "Dominated moves") so far in this process:
  * the tests' proof that the rule ran. */
 extern unsigned long long ddz_fast_dominated;

@@ -96,6 +96,7 @@
 #include "ddz_solver.h"
 
 #include <omp.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -941,6 +942,12 @@ typedef struct split_team {
     atomic_int lock;
     atomic_int nopen;
     split_work *open[SPLIT_OPEN];
+    /* Idle threads that found nothing for a while sleep (see "Idle threads sleep"): `published`
+     * counts the splits opened and the end of the root, `sleepers` the threads asleep on wake. */
+    atomic_uint published;
+    atomic_int sleepers;
+    pthread_mutex_t sleep_lock;
+    pthread_cond_t wake;
 } split_team;
 
 static inline void cpu_relax(void)
@@ -960,6 +967,49 @@ static inline void wait_a_little(unsigned *spins)
         cpu_relax();
     else
         sched_yield();
+}
+
+/* Idle threads sleep: a thread of the team that has found no split to join in ddz_fast_idle_spins
+ * tries (256: 64 pauses, then 192 sched_yields; 0: it never sleeps) sleeps on the team's condition
+ * variable until a split is opened or the root is decided, instead of spinning on: on a machine
+ * whose cores are busy with other work (this 2-core VM beside another helper's benchmarks, or 16
+ * threads on 2 cores) the kernel gives the solve's threads together only their share of the CPU,
+ * and a spinning idle thread takes its part of that share from the thread that has the work. The thread that opens a split (or ends the root) first counts it in `published`,
+ * then wakes the sleepers if `sleepers` says there are any; a thread going to sleep first counts
+ * itself in `sleepers`, then sleeps only if `published` has not moved since it last looked for
+ * work. Both are sequentially consistent atomics, so of the two orders one sees the other (no
+ * wake-up is lost: either the opener sees the sleeper and broadcasts under the mutex, which the
+ * sleeper holds from its check until it waits, or the sleeper sees the new count and does not
+ * wait). A woken thread may find the split already taken: it looks again and, finding nothing,
+ * sleeps again. A sleeping thread still counts in `idle`, so nodes go on splitting for it.
+ * Measured (docs/ddz-parallel-search.md, "The team, sixth round"), the 17v17 set's four biggest
+ * deals on 2 threads, alternating with idle threads that spin: on the loaded 2-core VM (the solve
+ * given about one core) 10.80 / 9.68 s against 12.12 / 11.18 s, 907 / 833 ns of CPU a node against
+ * 1,001 / 1,008; with both cores free the same wall time (7.58 / 6.98 s against 7.26 / 8.27 s) and
+ * less CPU (12.4 / 11.4 s against 13.3 / 15.0 s); the nodes those of before. */
+unsigned ddz_fast_idle_spins = 256;
+unsigned long long ddz_fast_idle_sleeps; /* relaxed atomic adds (a test hook) */
+
+static void team_sleep(split_team *t, unsigned seen)
+{
+    __atomic_fetch_add(&ddz_fast_idle_sleeps, 1, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&t->sleep_lock);
+    atomic_fetch_add(&t->sleepers, 1);
+    while (atomic_load(&t->published) == seen && !atomic_load(&t->done))
+        pthread_cond_wait(&t->wake, &t->sleep_lock);
+    atomic_fetch_sub(&t->sleepers, 1);
+    pthread_mutex_unlock(&t->sleep_lock);
+}
+
+/* After a split is opened or the root decided: wakes the sleeping threads, if any. */
+static void team_wake(split_team *t)
+{
+    atomic_fetch_add(&t->published, 1u);
+    if (atomic_load(&t->sleepers) > 0) {
+        pthread_mutex_lock(&t->sleep_lock);
+        pthread_cond_broadcast(&t->wake);
+        pthread_mutex_unlock(&t->sleep_lock);
+    }
 }
 
 static void team_lock(split_team *t)
@@ -1044,11 +1094,16 @@ static void team_idle(ctx *c)
     split_team *t = c->team;
     unsigned spins = 0;
     atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
-    while (!atomic_load_explicit(&t->done, memory_order_acquire))
+    while (!atomic_load_explicit(&t->done, memory_order_acquire)) {
+        unsigned seen = atomic_load(&t->published);
         if (team_help(c, NULL))
             spins = 0;
-        else
+        else if (ddz_fast_idle_spins && spins >= ddz_fast_idle_spins) {
+            team_sleep(t, seen); /* see "Idle threads sleep" */
+            spins = 0;
+        } else
             wait_a_little(&spins);
+    }
     atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
 }
 
@@ -1091,6 +1146,8 @@ static int split_publish(split_team *t, split_work *w)
         atomic_store_explicit(&t->nopen, k + 1, memory_order_relaxed);
     }
     team_unlock(t);
+    if (k < SPLIT_OPEN)
+        team_wake(t);
     return k < SPLIT_OPEN;
 }
 
@@ -1515,6 +1572,16 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         atomic_init(&team->done, 0);
         atomic_init(&team->lock, 0);
         atomic_init(&team->nopen, 0);
+        atomic_init(&team->published, 0u);
+        atomic_init(&team->sleepers, 0);
+        if (pthread_mutex_init(&team->sleep_lock, NULL)) {
+            free(team);
+            team = NULL; /* no splits: the same answers, on one thread */
+        } else if (pthread_cond_init(&team->wake, NULL)) {
+            pthread_mutex_destroy(&team->sleep_lock);
+            free(team);
+            team = NULL;
+        }
     }
     root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
     atomic_init(&root.node.won, 0);
@@ -1553,8 +1620,10 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
              * thread may wait milliseconds for a core). */
             if (omp_get_thread_num() == 0) {
                 root_take(c, &root);
-                if (c->team)
+                if (c->team) {
                     atomic_store_explicit(&c->team->done, 1, memory_order_release);
+                    team_wake(c->team);
+                }
                 ran_out = c->budget_out && !abort_flag;
             } else if (c->team && c->buf)
                 team_idle(c);
@@ -1575,6 +1644,10 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
                 ddz_tt_give_back(c->own);
             }
         }
+    }
+    if (team) {
+        pthread_cond_destroy(&team->wake);
+        pthread_mutex_destroy(&team->sleep_lock);
     }
     free(team);
     free(history);
