@@ -582,6 +582,7 @@ START_TEST(test_shortcuts_off)
     const ddz_solver *fast = ddz_solver_find("fast");
     ddz_solve_options o = {1, (size_t)4 << 20, 1, 0, NULL, NULL};
     unsigned long long with = 0, without = 0, control = 0;
+    int refute_differ = 0;
     for (int i = 0; i < 120; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
@@ -595,10 +596,15 @@ START_TEST(test_shortcuts_off)
         fast->solve(&p, &r, &o, &res_b);
         ddz_fast_disable = 0;
         ck_assert_msg(same_result(&res_a, &res_b), "position %d differs with forced nodes searched", i);
-        ddz_fast_disable = 64 | 128; /* no killer answers, no answer history: the same answers */
+        ddz_fast_disable = 64 | 128 | 1024; /* no killer answers, answer history, refutation table: the same answers */
         fast->solve(&p, &r, &o, &res_c);
         ddz_fast_disable = 0;
         ck_assert_msg(same_result(&res_a, &res_c), "position %d differs without killer answers and history", i);
+        ddz_fast_disable = 1024; /* the refutation table alone off: the same answers */
+        fast->solve(&p, &r, &o, &res_c);
+        ddz_fast_disable = 0;
+        ck_assert_msg(same_result(&res_a, &res_c), "position %d differs without the refutation table", i);
+        refute_differ += res_a.nodes != res_c.nodes;
         int saved_control = ddz_fast_control_cards; /* control answers last at every node: the same answers */
         ddz_fast_control_cards = 2;
         fast->solve(&p, &r, &o, &res_c);
@@ -610,6 +616,7 @@ START_TEST(test_shortcuts_off)
     }
     ck_assert_uint_lt(with, without);
     ck_assert_uint_ne(with, control); /* the reordering ran */
+    ck_assert_int_gt(refute_differ, 10); /* the refutation table reordered */
 }
 END_TEST
 

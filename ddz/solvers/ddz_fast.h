@@ -30,7 +30,7 @@ void ddz_fast_key(ddz_hand me, ddz_hand en, const ddz_move *last, const ddz_rule
  * 4 reduced move-to-beat key (turns the rank collapse off too), 8 rank collapse, 16 the
  * skipped nodes of moves that can only be passed to, 32 the answering order: answers in the
  * leading order instead, 64 the killer answers, 128 the answer history, 256 the probes, 512 the
- * dominated moves left out); 0 (the default) = all on. Single-threaded tests only: set it between solves. */
+ * dominated moves left out, 1024 the refutation table); 0 (the default) = all on. Single-threaded tests only: set it between solves. */
 extern int ddz_fast_disable;
 
 /* The probes (fast.c, "Probes"): nodes with at least this many cards in the two hands probe

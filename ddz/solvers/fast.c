@@ -150,6 +150,7 @@ typedef struct ctx {
     unsigned long long dominated; /* moves left out (see "Dominated moves") */
     int share_cards;
     ddz_solve_live *live;         /* the caller's progress record, or NULL */
+    struct refute_slot *refute;   /* REFUTE_SLOTS of them, or NULL: none, the same answers (see "Refutation table") */
 } ctx;
 
 /* A node whose children after the first are searched by the team at once (see "Young brothers
@@ -422,6 +423,34 @@ static killer *killers_new(void)
     if (k)
         tt_killers_clear(k, KILLER_PLIES);
     return k;
+}
+
+/* Refutation table: per thread, the move that last won a node, by the side to move's hand, the move
+ * to beat (a pass: leading) and the opponent's card count, not its cards, so that it carries over
+ * to the positions that differ from that node only in which cards the opponent holds (another
+ * line spent others of the same count): the table's key tells those apart, this one not. A node
+ * finding its entry tries that move first, in front of the killers; a pass that wins is not
+ * stored (an entry stays as it was). A slot per key, the last write wins, REFUTE_SLOTS of them.
+ * The killer answers and the answer history are coarser forms of it (by ply, by ranks); this is
+ * the chess programs' refutation table, keyed by the mover's hand instead of the position. The
+ * order only: off with ddz_fast_disable bit 1024, the same answers. Measured (one thread, nodes,
+ * first win; docs/ddz-parallel-search.md, "Sequential, sixth round"). */
+#define REFUTE_BITS 16
+#define REFUTE_SLOTS ((size_t)1 << REFUTE_BITS)
+typedef struct refute_slot {
+    ddz_hand me; /* 0: empty */
+    uint32_t key; /* the move to beat's type | main << 4 | len << 8, the opponent's cards << 16 */
+    ddz_move move;
+} refute_slot;
+
+static inline uint32_t refute_key(const ddz_move *last, int en_cards)
+{
+    return (uint32_t)last->type | (uint32_t)last->main << 4 | (uint32_t)last->len << 8 | (uint32_t)en_cards << 16;
+}
+
+static inline refute_slot *refute_at(const ctx *c, ddz_hand me, uint32_t key)
+{
+    return &c->refute[tt_mix(me * 0x9e3779b97f4a7c15ull ^ (uint64_t)key * 0xc2b2ae3d27d4eb4full) & (REFUTE_SLOTS - 1)];
 }
 
 /* One remembered split test: h (to lead) against en; h == 0: empty. */
@@ -1267,6 +1296,10 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         control_last(mv, n, last, &fe, c->rules, mv + n);
     if (kl)
         tt_killers_front(kl, last->type, mv, n);
+    uint32_t rkey = refute_key(last, hand_size(en));
+    refute_slot *rs = c->refute && !(ddz_fast_disable & 1024) ? refute_at(c, me, rkey) : NULL;
+    if (rs && rs->me == me && rs->key == rkey) /* see "Refutation table" */
+        tt_promote(mv, n, &rs->move);
     c->top = base + n;
     int win = 0;
     /* Enhanced transposition cutoff: every child already in the table is read first (the
@@ -1344,6 +1377,11 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
                                   (uint64_t)1 << (size / 3), memory_order_relaxed);
     if (win && kl && mv[won_by].type != DDZ_PASS)
         tt_killer_note(kl, last->type, &mv[won_by]);
+    if (win && rs && mv[won_by].type != DDZ_PASS) {
+        rs->me = me;
+        rs->key = rkey;
+        rs->move = mv[won_by];
+    }
     tt_store(c, tt, tb, kme, ken, lk, win, 64 - __builtin_clzll(c->nodes - nodes_before));
     return win;
 }
@@ -1550,6 +1588,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             c->abort = &abort_flag;
             c->overflow = &overflow;
             c->killers = killers_new(); /* NULL: no killers, the same answers */
+            c->refute = calloc(REFUTE_SLOTS, sizeof *c->refute); /* NULL: none, the same answers */
             c->history = history;
             c->share_cards = ddz_fast_share_cards;
             c->team = round ? team : NULL;
@@ -1586,6 +1625,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             free(c->buf);
             free(c->memo);
             free(c->killers);
+            free(c->refute);
             if (c->own) {
                 own_bytes += (atomic_load(&c->own->mask) + 1) * sizeof(tt_bucket);
                 ddz_tt_give_back(c->own);
