@@ -360,8 +360,8 @@ END_TEST
 
 /* One, two, four and sixteen threads decide every first move the same (on positions big enough
  * to split, both conventions; more threads than cores interleave more), with nodes split among
- * the threads from 2, 10 and 14 cards up (fast.c, "Young brothers wait": children taken in turn,
- * a child that wins stopping its siblings), idle threads sleeping after one try, the default
+ * the threads from 2, 10 and 14 cards up after one or two failed children (fast.c, "Young brothers
+ * wait": children taken in turn, a child that wins stopping its siblings), idle threads sleeping after one try, the default
  * tries or never ("Idle threads sleep": a lost wake-up would hang a solve); and where the search
  * stops at the first winning move, the outcome is the same and every first move it decided has
  * its value. */
@@ -372,7 +372,7 @@ START_TEST(test_threads)
     ddz_solve_options one = {1, (size_t)32 << 20, 1, 0, NULL, NULL}, two = {2, (size_t)32 << 20, 1, 0, NULL, NULL},
                       four = {4, (size_t)32 << 20, 1, 0, NULL, NULL}, sixteen = {16, (size_t)32 << 20, 1, 0, NULL, NULL},
                       first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
-    const int saved_split = ddz_fast_split_cards;
+    const int saved_split = ddz_fast_split_cards, saved_after_children = ddz_fast_split_after;
     const unsigned long long saved_after = ddz_fast_team_after;
     const unsigned saved_spins = ddz_fast_idle_spins;
     unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps;
@@ -381,6 +381,7 @@ START_TEST(test_threads)
         ddz_rules r = {(ddz_convention)conv, 0};
         ddz_position p = random_position(&g, 7 + (int)mj_rng_below(&g, 3), 7 + (int)mj_rng_below(&g, 3), conv);
         ddz_fast_split_cards = i % 3 == 0 ? 2 : i % 3 == 1 ? 10 : 14;
+        ddz_fast_split_after = 1 + i / 2 % 2; /* a split after one failed child, or after two */
         /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
         ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
         /* idle threads that sleep after one try, after the default tries, or never */
@@ -399,6 +400,7 @@ START_TEST(test_threads)
                           "position %d: first move %zu decided otherwise on 4 threads stopping at a win", i, k);
     }
     ddz_fast_split_cards = saved_split;
+    ddz_fast_split_after = saved_after_children;
     ddz_fast_team_after = saved_after;
     ddz_fast_idle_spins = saved_spins;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */

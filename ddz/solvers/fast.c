@@ -835,9 +835,9 @@ typedef struct {
  * idle threads and split points as in the SMP searches of Crafty and the old Stockfish: with
  * more than one thread, thread 0 searches the root's first moves one after another and the others
  * wait, idle, for work. A node of at least ddz_fast_split_cards cards in the two hands whose first
- * child did not win (the node is then most likely one whose every child must be refuted, where the
- * win-first order leaves little to speculate on) shares its other children, but only while some
- * thread is idle: it goes on the team's list of open splits, idle threads join the open split
+ * two children did not win (ddz_fast_split_after, "Young brothers wait for two"; the node is then
+ * most likely one whose every child must be refuted, where the win-first order leaves little to
+ * speculate on) shares its other children, but only while some thread is idle: it goes on the team's list of open splits, idle threads join the open split
  * nearest the root (at most SPLIT_WINDOW threads on one, its owner included), and every thread on
  * it takes the next child in order from a shared counter. An owner with no child left to take
  * does not block: until its workers have left it joins the open splits below its own ("helpful
@@ -857,6 +857,18 @@ typedef struct {
  * 0.19. Splits from 8 to 20 cards (20v17, 2 threads) all gave inflation 1.11-1.20 and busiest
  * 0.56-0.58, within the run-to-run noise. */
 int ddz_fast_split_cards = 12;
+/* Young brothers wait for two: a node splits only after its first two children searched in full
+ * failed (it was after the first). A node whose first child failed is often one whose second wins
+ * (the win-first order's second guess), and what the other thread searched there meanwhile is
+ * thrown away: 17v17 #1 and #12 spent 0.41 M of their 0.71 M extra nodes on 2 threads, and 0.62 of
+ * 0.66 M, in children stopped by a sibling's win. Measured (docs/ddz-parallel-search.md, "The
+ * team, sixth round"; 17v17 and 20v17 on 2 threads, four runs each alternating, both cores free):
+ * inflation 17v17 1.21-1.29 -> 1.14-1.20, 20v17 1.135 (four times) -> 1.08-1.11; the hard set (one
+ * run each) 1.109 -> 1.068 with the busiest thread 0.573 -> 0.599 of the nodes, so its nodes over
+ * one thread's the same (0.636 -> 0.640) and its time too (69.4 -> 72.6 s); on 16 threads
+ * inflation 17v17 1.21-1.22 -> 1.11-1.23, 20v17 1.26-1.52 -> 1.10-1.12, but the busiest thread
+ * 0.47-0.51 -> 0.55-0.57 of the nodes on 17v17: fewer splits, less to share among many threads. */
+int ddz_fast_split_after = 2;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
 /* Probes: a node with at least ddz_fast_probe_cards cards in the two hands first searches each
@@ -1373,7 +1385,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
-        if (searched && c->team && !c->probing && size >= ddz_fast_split_cards && i + 1 < n &&
+        if (searched >= ddz_fast_split_after && c->team && !c->probing && size >= ddz_fast_split_cards && i + 1 < n &&
             atomic_load_explicit(&c->team->idle, memory_order_relaxed) > 0) {
             int r = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, &won_by); /* see "Young brothers wait" */
             if (r >= 0) {
@@ -1383,7 +1395,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         }
         win = play(c, me, en, &mv[i], i < ne && forced[i], i < ne ? &ck[i] : NULL, &fe);
         won_by = i;
-        searched = 1;
+        searched++;
     }
     c->top = base;
     if (cut(c))
