@@ -154,7 +154,7 @@ typedef struct ctx {
     unsigned long long dominated; /* moves left out (see "Dominated moves") */
     int share_cards;
     ddz_solve_live *live;         /* the caller's progress record, or NULL */
-    struct refute_slot *refute;   /* REFUTE_SLOTS of them, or NULL: none, the same answers (see "Refutation table") */
+    struct refute_table *refute;  /* or NULL: none, the same answers (see "Refutation table") */
 } ctx;
 
 /* A node whose children after the first are searched by the team at once (see "Young brothers
@@ -444,10 +444,53 @@ static killer *killers_new(void)
 #define REFUTE_BITS 16
 #define REFUTE_SLOTS ((size_t)1 << REFUTE_BITS)
 typedef struct refute_slot {
-    ddz_hand me; /* 0: empty */
+    ddz_hand me;
     uint32_t key; /* the move to beat's type | main << 4 | len << 8, the opponent's cards << 16, both hands' << 24 */
+    uint32_t gen; /* the solve that wrote it: a slot of another generation is empty */
     ddz_move move;
 } refute_slot;
+
+/* The tables are kept between solves, in a pool (refute_take, refute_give): a fresh 2 MiB table
+ * for each solve cost about 54 us of calloc and page faults, many times a small solve's search
+ * (the retrograde oracle's positions, one solve each: 6.6 -> 70.9 us a position; a strategy's
+ * nodes, solved one by one). A table taken again starts a new generation, and a slot of another
+ * generation reads as empty, so every solve still starts from an empty table: the same order, the
+ * same nodes as a fresh one. The pool keeps at most as many tables as threads ever solved at once. */
+typedef struct refute_table {
+    struct refute_table *next; /* in the pool */
+    uint32_t gen;              /* the generation of the solve that holds it: 1, 2, ... */
+    refute_slot slot[REFUTE_SLOTS];
+} refute_table;
+
+static refute_table *refute_pool;
+static pthread_mutex_t refute_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A table that reads as empty, or NULL (out of memory: none, the same answers). */
+static refute_table *refute_take(void)
+{
+    pthread_mutex_lock(&refute_pool_lock);
+    refute_table *t = refute_pool;
+    if (t)
+        refute_pool = t->next;
+    pthread_mutex_unlock(&refute_pool_lock);
+    if (!t && !(t = calloc(1, sizeof *t)))
+        return NULL;
+    if (++t->gen == 0) { /* the generations wrapped: clear it once */
+        memset(t->slot, 0, sizeof t->slot);
+        t->gen = 1;
+    }
+    return t;
+}
+
+static void refute_give(refute_table *t)
+{
+    if (!t)
+        return;
+    pthread_mutex_lock(&refute_pool_lock);
+    t->next = refute_pool;
+    refute_pool = t;
+    pthread_mutex_unlock(&refute_pool_lock);
+}
 
 static inline uint32_t refute_key(const ddz_move *last, int me_cards, int en_cards)
 {
@@ -458,25 +501,31 @@ static inline uint32_t refute_key(const ddz_move *last, int me_cards, int en_car
 /* The bucket (two slots) of a key. */
 static inline refute_slot *refute_bucket(const ctx *c, ddz_hand me, uint32_t key)
 {
-    return &c->refute[tt_mix(me * 0x9e3779b97f4a7c15ull ^ (uint64_t)key * 0xc2b2ae3d27d4eb4full) & (REFUTE_SLOTS - 2)];
+    return &c->refute->slot[tt_mix(me * 0x9e3779b97f4a7c15ull ^ (uint64_t)key * 0xc2b2ae3d27d4eb4full) & (REFUTE_SLOTS - 2)];
 }
 
 /* The slot of (me, key) in bucket b, or NULL. */
-static inline const refute_slot *refute_find(const refute_slot *b, ddz_hand me, uint32_t key)
+static inline int refute_holds(const refute_slot *s, uint32_t gen, ddz_hand me, uint32_t key)
 {
-    return b[0].me == me && b[0].key == key ? &b[0] : b[1].me == me && b[1].key == key ? &b[1] : NULL;
+    return s->gen == gen && s->me == me && s->key == key;
 }
 
-static inline void refute_put(refute_slot *b, ddz_hand me, uint32_t key, const ddz_move *m)
+static inline const refute_slot *refute_find(const refute_slot *b, uint32_t gen, ddz_hand me, uint32_t key)
 {
-    refute_slot *s = b[1].me == me && b[1].key == key ? &b[1]
-                     : b[0].me == me && b[0].key == key ? &b[0]
-                     : b[0].me == 0                     ? &b[0]
-                     : b[1].me == 0                     ? &b[1]
+    return refute_holds(&b[0], gen, me, key) ? &b[0] : refute_holds(&b[1], gen, me, key) ? &b[1] : NULL;
+}
+
+static inline void refute_put(refute_slot *b, uint32_t gen, ddz_hand me, uint32_t key, const ddz_move *m)
+{
+    refute_slot *s = refute_holds(&b[1], gen, me, key)         ? &b[1]
+                     : refute_holds(&b[0], gen, me, key)       ? &b[0]
+                     : b[0].gen != gen                         ? &b[0]
+                     : b[1].gen != gen                         ? &b[1]
                      : (b[0].key >> 24) <= (b[1].key >> 24) ? &b[0]
                                                             : &b[1];
     s->me = me;
     s->key = key;
+    s->gen = gen;
     s->move = *m;
 }
 
@@ -1325,7 +1374,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         tt_killers_front(kl, last->type, mv, n);
     uint32_t rkey = refute_key(last, hand_size(me), hand_size(en));
     refute_slot *rb = c->refute && !(ddz_fast_disable & 1024) ? refute_bucket(c, me, rkey) : NULL;
-    const refute_slot *rs = rb ? refute_find(rb, me, rkey) : NULL;
+    const refute_slot *rs = rb ? refute_find(rb, c->refute->gen, me, rkey) : NULL;
     if (rs) /* see "Refutation table" */
         tt_promote(mv, n, &rs->move);
     c->top = base + n;
@@ -1406,7 +1455,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     if (win && kl && mv[won_by].type != DDZ_PASS)
         tt_killer_note(kl, last->type, &mv[won_by]);
     if (win && rb && mv[won_by].type != DDZ_PASS)
-        refute_put(rb, me, rkey, &mv[won_by]);
+        refute_put(rb, c->refute->gen, me, rkey, &mv[won_by]);
     tt_store(c, tt, tb, kme, ken, lk, win, 64 - __builtin_clzll(c->nodes - nodes_before));
     return win;
 }
@@ -1613,7 +1662,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             c->abort = &abort_flag;
             c->overflow = &overflow;
             c->killers = killers_new(); /* NULL: no killers, the same answers */
-            c->refute = calloc(REFUTE_SLOTS, sizeof *c->refute); /* NULL: none, the same answers */
+            c->refute = refute_take(); /* NULL: none, the same answers */
             c->history = history;
             c->share_cards = ddz_fast_share_cards;
             c->team = round ? team : NULL;
@@ -1650,7 +1699,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             free(c->buf);
             free(c->memo);
             free(c->killers);
-            free(c->refute);
+            refute_give(c->refute);
             if (c->own) {
                 own_bytes += (atomic_load(&c->own->mask) + 1) * sizeof(tt_bucket);
                 ddz_tt_give_back(c->own);
