@@ -886,7 +886,8 @@ typedef struct {
  * wait, idle, for work. A node of at least ddz_fast_split_cards cards in the two hands whose first
  * two children did not win (ddz_fast_split_after, "Young brothers wait for two"; the node is then
  * most likely one whose every child must be refuted, where the win-first order leaves little to
- * speculate on) shares its other children, but only while some thread is idle: it goes on the team's list of open splits, idle threads join the open split
+ * speculate on) shares its other children, but only while some thread is idle: it goes on the
+ * team's list of open splits, idle threads join the open split
  * nearest the root (at most SPLIT_WINDOW threads on one, its owner included), and every thread on
  * it takes the next child in order from a shared counter. An owner with no child left to take
  * does not block: until its workers have left it joins the open splits below its own ("helpful
@@ -1035,7 +1036,8 @@ static inline void wait_a_little(unsigned *spins)
  * variable until a split is opened or the root is decided, instead of spinning on: on a machine
  * whose cores are busy with other work (this 2-core VM beside another helper's benchmarks, or 16
  * threads on 2 cores) the kernel gives the solve's threads together only their share of the CPU,
- * and a spinning idle thread takes its part of that share from the thread that has the work. The thread that opens a split (or ends the root) first counts it in `published`,
+ * and a spinning idle thread takes its part of that share from the thread that has the work. The
+ * thread that opens a split (or ends the root) first counts it in `published`,
  * then wakes the sleepers if `sleepers` says there are any; a thread going to sleep first counts
  * itself in `sleepers`, then sleeps only if `published` has not moved since it last looked for
  * work. Both are sequentially consistent atomics, so of the two orders one sees the other (no
