@@ -62,6 +62,9 @@ extern int ddz_fast_split_cards;
 /* ... and only after this many of its children searched in full failed (fast.c, "Young brothers
  * wait for two"); 2 by default, at least 1. Set it between solves. */
 extern int ddz_fast_split_after;
+/* ... and at most this many threads work on one such node, its owner included (fast.c, "Young
+ * brothers wait"); 2 by default, at least 2. Set it between solves. */
+extern int ddz_fast_split_window;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first
  * and starts the team only when the position is not decided within them (fast.c, "One thread
  * first"); 262144 by default, 0: the team at once (the tests set it so that small positions split). */

@@ -888,7 +888,7 @@ typedef struct {
  * most likely one whose every child must be refuted, where the win-first order leaves little to
  * speculate on) shares its other children, but only while some thread is idle: it goes on the
  * team's list of open splits, idle threads join the open split
- * nearest the root (at most SPLIT_WINDOW threads on one, its owner included), and every thread on
+ * nearest the root (at most ddz_fast_split_window threads on one, its owner included), and every thread on
  * it takes the next child in order from a shared counter. An owner with no child left to take
  * does not block: until its workers have left it joins the open splits below its own ("helpful
  * master"), counting as idle meanwhile so that they split for it. A child that wins sets the
@@ -906,7 +906,10 @@ typedef struct {
  * but near the goal's 1.5); any number of threads on a split (17v17, 20v17) 1.27 / 0.13, 1.55 /
  * 0.19. Splits from 8 to 20 cards (20v17, 2 threads) all gave inflation 1.11-1.20 and busiest
  * 0.56-0.58, within the run-to-run noise. */
-int ddz_fast_split_cards = 12;
+#ifndef DDZ_FAST_SPLIT_CARDS /* the build's defaults can be set (-D) for measuring them, as on a lent 16-core machine */
+#define DDZ_FAST_SPLIT_CARDS 12
+#endif
+int ddz_fast_split_cards = DDZ_FAST_SPLIT_CARDS;
 /* Young brothers wait for two: a node splits only after its first two children searched in full
  * failed (it was after the first). A node whose first child failed is often one whose second wins
  * (the win-first order's second guess), and what the other thread searched there meanwhile is
@@ -918,7 +921,10 @@ int ddz_fast_split_cards = 12;
  * one thread's the same (0.636 -> 0.640) and its time too (69.4 -> 72.6 s); on 16 threads
  * inflation 17v17 1.21-1.22 -> 1.11-1.23, 20v17 1.26-1.52 -> 1.10-1.12, but the busiest thread
  * 0.47-0.51 -> 0.55-0.57 of the nodes on 17v17: fewer splits, less to share among many threads. */
-int ddz_fast_split_after = 2;
+#ifndef DDZ_FAST_SPLIT_AFTER
+#define DDZ_FAST_SPLIT_AFTER 2
+#endif
+int ddz_fast_split_after = DDZ_FAST_SPLIT_AFTER;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
 /* Probes: a node with at least ddz_fast_probe_cards cards in the two hands first searches each
@@ -997,7 +1003,10 @@ typedef struct split_work {
  * idle threads waiting for one, a spin lock over the list. Thread 0 searches the root; the
  * others wait in team_idle until a split opens, join it, and come back. */
 #define SPLIT_OPEN 64 /* open splits at most: a node finding the list full searches on alone */
-#define SPLIT_WINDOW 2 /* threads at most on one split, the owner included (see "Young brothers wait") */
+#ifndef DDZ_FAST_SPLIT_WINDOW
+#define DDZ_FAST_SPLIT_WINDOW 2
+#endif
+int ddz_fast_split_window = DDZ_FAST_SPLIT_WINDOW; /* threads at most on one split, the owner included */
 typedef struct split_team {
     atomic_int idle;  /* threads waiting for work (idle, or an owner waiting for its workers) */
     atomic_int done;  /* the root is decided: the idle threads leave */
@@ -1112,7 +1121,7 @@ static split_work *team_pick(split_team *t, const split_node *under)
         split_work *w = t->open[i];
         if (atomic_load_explicit(&w->next, memory_order_relaxed) >= w->n)
             continue;
-        if (atomic_load_explicit(&w->workers, memory_order_relaxed) + 1 >= SPLIT_WINDOW)
+        if (atomic_load_explicit(&w->workers, memory_order_relaxed) + 1 >= ddz_fast_split_window)
             continue;
         if (best && (w->size < best->size || (w->size == best->size && w->ply >= best->ply)))
             continue;
@@ -1553,7 +1562,10 @@ static void root_take(ctx *c, root_work *w)
  * 1.17 at 131,072, 1.05 / 1.07 at 262,144; deal-17v17 1.07 / 1.09 at 16,384, 1.08 / 1.06 at
  * 262,144. A deal of the big sets takes millions of nodes, so a quarter of a second alone is a
  * few per cent of its time. */
-unsigned long long ddz_fast_team_after = 262144;
+#ifndef DDZ_FAST_TEAM_AFTER
+#define DDZ_FAST_TEAM_AFTER 262144
+#endif
+unsigned long long ddz_fast_team_after = DDZ_FAST_TEAM_AFTER;
 
 
 size_t ddz_table_default_bytes(const ddz_position *pos) { return default_memory(pos); }
