@@ -6,7 +6,9 @@
 #
 # Usage: sh scripts/ddz-scaling.sh BIN_DIR OUT_DIR [SECONDS]
 #   BIN_DIR: ddz-base (the defaults) and any ddz-NAME (variants), static builds (scripts/ddz-static.sh)
-#   OUT_DIR: machine.csv, base-positions.csv / -summary.csv, NAME-positions.csv / -summary.csv, log
+#   OUT_DIR: machine.csv, base-positions.csv / -summary.csv, NAME-positions.csv, log (the summaries
+#            of every run, one line per set and thread count); 7 files with three variants
+#   THREADS (environment): the defaults' thread counts, 1,2,4,8,16 unless set
 #   SECONDS: the whole run's deadline (default 480): two thirds for the defaults; then the variants in
 #            name order, 90 s each at most, none started with under 60 s left
 set -u
@@ -27,17 +29,18 @@ mkdir -p "$out"
 cat "$out/machine.csv"
 left() { echo $((total - ($(date +%s) - start))); }
 run() { # NAME THREADS BUDGET SETS...
-  name=$1 thr=$2 budget=$3
+  name=$1 thr=$2 budget=$3 summary=
+  [ "$name" = base ] && summary="--summary $out/base-summary.csv"
   shift 3
   paths=""
   for s in "$@"; do paths="$paths $sets/$s.txt"; done
   echo "== $name, threads $thr, budget $budget s, $(left) s left" | tee -a "$out/log"
   # shellcheck disable=SC2086
   timeout $((budget + 70)) "$bin/ddz-$name" bench $paths --solver fast --threads "$thr" --time-limit 60 \
-    --budget "$budget" --csv "$out/$name-positions.csv" --summary "$out/$name-summary.csv" 2>>"$out/log"
+    --budget "$budget" --csv "$out/$name-positions.csv" $summary 2>>"$out/log"
   grep '^bench: [a-z0-9-]* *fast ' "$out/log" | tail -n 4
 }
-run base 1,2,4,8,16 $(($(left) * 2 / 3)) deal-17v17 deal-20v17 hard-random
+run base "${THREADS:-1,2,4,8,16}" $(($(left) * 2 / 3)) deal-17v17 deal-20v17 hard-random
 for b in "$bin"/ddz-*; do
   name=${b##*/ddz-}
   [ "$name" = base ] && continue

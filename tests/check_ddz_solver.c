@@ -372,7 +372,8 @@ START_TEST(test_threads)
     ddz_solve_options one = {1, (size_t)32 << 20, 1, 0, NULL, NULL}, two = {2, (size_t)32 << 20, 1, 0, NULL, NULL},
                       four = {4, (size_t)32 << 20, 1, 0, NULL, NULL}, sixteen = {16, (size_t)32 << 20, 1, 0, NULL, NULL},
                       first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
-    const int saved_split = ddz_fast_split_cards, saved_after_children = ddz_fast_split_after;
+    const int saved_split = ddz_fast_split_cards, saved_after_children = ddz_fast_split_after,
+              saved_after_many = ddz_fast_split_after_many, saved_window = ddz_fast_split_window;
     const unsigned long long saved_after = ddz_fast_team_after;
     const unsigned saved_spins = ddz_fast_idle_spins;
     unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps;
@@ -382,6 +383,8 @@ START_TEST(test_threads)
         ddz_position p = random_position(&g, 7 + (int)mj_rng_below(&g, 3), 7 + (int)mj_rng_below(&g, 3), conv);
         ddz_fast_split_cards = i % 3 == 0 ? 2 : i % 3 == 1 ? 10 : 14;
         ddz_fast_split_after = 1 + i / 2 % 2; /* a split after one failed child, or after two */
+        ddz_fast_split_after_many = 1 + i / 6 % 2; /* the same with more than two threads */
+        ddz_fast_split_window = i % 7 < 2 ? 2 : i % 7 < 4 ? 3 : 0; /* two, three or any threads on a split */
         /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
         ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
         /* idle threads that sleep after one try, after the default tries, or never */
@@ -401,6 +404,8 @@ START_TEST(test_threads)
     }
     ddz_fast_split_cards = saved_split;
     ddz_fast_split_after = saved_after_children;
+    ddz_fast_split_after_many = saved_after_many;
+    ddz_fast_split_window = saved_window;
     ddz_fast_team_after = saved_after;
     ddz_fast_idle_spins = saved_spins;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */

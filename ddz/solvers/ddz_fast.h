@@ -62,8 +62,10 @@ extern int ddz_fast_split_cards;
 /* ... and only after this many of its children searched in full failed (fast.c, "Young brothers
  * wait for two"); 2 by default, at least 1. Set it between solves. */
 extern int ddz_fast_split_after;
+/* ... or, with more than two threads, after this many (fast.c, "Many threads"); 1 by default. */
+extern int ddz_fast_split_after_many;
 /* ... and at most this many threads work on one such node, its owner included (fast.c, "Young
- * brothers wait"); 2 by default, at least 2. Set it between solves. */
+ * brothers wait"); 0 by default: any number; else at least 2. Set it between solves. */
 extern int ddz_fast_split_window;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first
  * and starts the team only when the position is not decided within them (fast.c, "One thread

@@ -925,6 +925,21 @@ int ddz_fast_split_cards = DDZ_FAST_SPLIT_CARDS;
 #define DDZ_FAST_SPLIT_AFTER 2
 #endif
 int ddz_fast_split_after = DDZ_FAST_SPLIT_AFTER;
+/* Many threads: with more than two, a node splits after one failed child (ddz_fast_split_after_many)
+ * and any number of threads work on one split (ddz_fast_split_window 0; it was 2). With many idle
+ * threads, a node that may yet win is worth sharing early, and a window of two left most of them
+ * idle. Measured on a lent 16-core Intel Xeon (KVM, 1 thread a core; reports/ddz-scaling-16core.md,
+ * scripts/ddz-scaling.sh), the hard random set's total time, 64.4 s on 1 thread: window 2 and
+ * after 2 (as before) 37.5 s on 4 threads, 38.3 on 8, 37.5 on 16 (inflation 1.37, the CPU busy
+ * 5.8 cores of 16); any window, after 2: 32.2 s on 16 (inflation 1.84); any window, after 1:
+ * 32.6 s on 4, 27.1 on 8, 24.4 on 16 (inflation 1.89, 7.7 cores busy); window 4, after 2: 33.4
+ * s; any window, after 2, the team after 65,536 nodes: 29.4 s. On 2 threads neither setting
+ * changes anything (a window of 2 is the whole team; after 2 measured better there, "Young
+ * brothers wait for two"). */
+#ifndef DDZ_FAST_SPLIT_AFTER_MANY
+#define DDZ_FAST_SPLIT_AFTER_MANY 1
+#endif
+int ddz_fast_split_after_many = DDZ_FAST_SPLIT_AFTER_MANY;
 unsigned long long ddz_fast_splits; /* counted with relaxed atomic adds (a test hook) */
 
 /* Probes: a node with at least ddz_fast_probe_cards cards in the two hands first searches each
@@ -1004,9 +1019,9 @@ typedef struct split_work {
  * others wait in team_idle until a split opens, join it, and come back. */
 #define SPLIT_OPEN 64 /* open splits at most: a node finding the list full searches on alone */
 #ifndef DDZ_FAST_SPLIT_WINDOW
-#define DDZ_FAST_SPLIT_WINDOW 2
+#define DDZ_FAST_SPLIT_WINDOW 0
 #endif
-int ddz_fast_split_window = DDZ_FAST_SPLIT_WINDOW; /* threads at most on one split, the owner included */
+int ddz_fast_split_window = DDZ_FAST_SPLIT_WINDOW; /* threads at most on one split, the owner included; 0: any */
 typedef struct split_team {
     atomic_int idle;  /* threads waiting for work (idle, or an owner waiting for its workers) */
     atomic_int done;  /* the root is decided: the idle threads leave */
@@ -1019,6 +1034,8 @@ typedef struct split_team {
     atomic_int sleepers;
     pthread_mutex_t sleep_lock;
     pthread_cond_t wake;
+    int split_after; /* ddz_fast_split_after, or ddz_fast_split_after_many with more than two threads */
+    int window;      /* ddz_fast_split_window, or the team's size when that is 0 */
 } split_team;
 
 static inline void cpu_relax(void)
@@ -1121,7 +1138,7 @@ static split_work *team_pick(split_team *t, const split_node *under)
         split_work *w = t->open[i];
         if (atomic_load_explicit(&w->next, memory_order_relaxed) >= w->n)
             continue;
-        if (atomic_load_explicit(&w->workers, memory_order_relaxed) + 1 >= ddz_fast_split_window)
+        if (atomic_load_explicit(&w->workers, memory_order_relaxed) + 1 >= t->window)
             continue;
         if (best && (w->size < best->size || (w->size == best->size && w->ply >= best->ply)))
             continue;
@@ -1445,7 +1462,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
-        if (searched >= ddz_fast_split_after && c->team && !c->probing && size >= ddz_fast_split_cards && i + 1 < n &&
+        if (c->team && searched >= c->team->split_after && !c->probing && size >= ddz_fast_split_cards && i + 1 < n &&
             atomic_load_explicit(&c->team->idle, memory_order_relaxed) > 0) {
             int r = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, &won_by); /* see "Young brothers wait" */
             if (r >= 0) {
@@ -1649,6 +1666,8 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         atomic_init(&team->nopen, 0);
         atomic_init(&team->published, 0u);
         atomic_init(&team->sleepers, 0);
+        team->split_after = threads > 2 ? ddz_fast_split_after_many : ddz_fast_split_after;
+        team->window = ddz_fast_split_window > 0 ? ddz_fast_split_window : threads;
         if (pthread_mutex_init(&team->sleep_lock, NULL)) {
             free(team);
             team = NULL; /* no splits: the same answers, on one thread */
