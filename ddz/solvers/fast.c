@@ -928,7 +928,7 @@ int ddz_fast_split_after = DDZ_FAST_SPLIT_AFTER;
 /* Many threads: with more than two, a node splits after one failed child (ddz_fast_split_after_many)
  * and any number of threads work on one split (ddz_fast_split_window 0; it was 2). With many idle
  * threads, a node that may yet win is worth sharing early, and a window of two left most of them
- * idle. Measured on a lent 16-core Intel Xeon (KVM, 1 thread a core; reports/ddz-scaling-16core.md,
+ * idle. Measured on a lent 16-core Intel Xeon (KVM, 1 thread a core; reports/ddz-scaling-16core/,
  * scripts/ddz-scaling.sh), the hard random set's total time, 64.4 s on 1 thread: window 2 and
  * after 2 (as before) 37.5 s on 4 threads, 38.3 on 8, 37.5 on 16 (inflation 1.37, the CPU busy
  * 5.8 cores of 16); any window, after 2: 32.2 s on 16 (inflation 1.84); any window, after 1:
