@@ -9,6 +9,8 @@
 #   OUT_DIR: machine.csv, base-positions.csv / -summary.csv, NAME-positions.csv, log (the summaries
 #            of every run, one line per set and thread count); 7 files with three variants
 #   THREADS (environment): the defaults' thread counts, 1,2,4,8,16 unless set
+#   COMMIT (environment): the tree the binaries were built from, for machine.csv (the lent machine's
+#            copy of the checkout showed an old HEAD to git); default: git rev-parse HEAD
 #   SECONDS: the whole run's deadline (default 480): two thirds for the defaults; then the variants in
 #            name order, 90 s each at most, none started with under 60 s left
 set -u
@@ -24,7 +26,7 @@ mkdir -p "$out"
   echo "threads_per_core,$(lscpu 2>/dev/null | sed -n 's/^Thread(s) per core:[[:space:]]*//p')"
   echo "memory,$(sed -n 's/^MemTotal:[[:space:]]*//p' /proc/meminfo)"
   echo "load,$(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "commit,$(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  echo "commit,${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo '?')}"
 } >"$out/machine.csv"
 cat "$out/machine.csv"
 left() { echo $((total - ($(date +%s) - start))); }

@@ -932,7 +932,8 @@ int ddz_fast_split_after = DDZ_FAST_SPLIT_AFTER;
  * scripts/ddz-scaling.sh), the hard random set's total time, 64.4 s on 1 thread: window 2 and
  * after 2 (as before) 37.5 s on 4 threads, 38.3 on 8, 37.5 on 16 (inflation 1.37, the CPU busy
  * 5.8 cores of 16); any window, after 2: 32.2 s on 16 (inflation 1.84); any window, after 1:
- * 32.6 s on 4, 27.1 on 8, 24.4 on 16 (inflation 1.89, 7.7 cores busy); window 4, after 2: 33.4
+ * 32.6 s on 4, 27.1 on 8, 24.4 on 16 (inflation 1.89, 7.7 cores busy; again on another lent
+ * machine of the same kind 36.5, 29.7, 26.3 s, inflation 1.79); window 4, after 2: 33.4
  * s; any window, after 2, the team after 65,536 nodes: 29.4 s. On 2 threads neither setting
  * changes anything (a window of 2 is the whole team; after 2 measured better there, "Young
  * brothers wait for two"). */
