@@ -13,7 +13,8 @@
 #        REPORTS (reports), NICE (19: other work shares the machine; started in a session of its
 #        own, e.g. with setsid, the job is also its own autogroup, which Linux shares the CPU with
 #        as an equal whatever the nice: lower it too, echo 19 > /proc/$PID/autogroup), ALGO (sh-table,is_win:table),
-#        NS_SHANTEN / NS_EFFECTIVE (wall ns a hand on 2 threads, for the estimates)
+#        NS_SHANTEN / NS_EFFECTIVE (wall ns a hand on 2 threads, for the estimates), RIICHI_GROUPS
+#        (r1 r10 r11 r13 r14: the groups whose sum `merge` gives as the whole riichi run)
 set -u
 cd "$(dirname "$0")/.." || exit 1
 MJ=${MJ:-build/cli/mjverify}
@@ -145,6 +146,26 @@ merge)
                 END { if (n) printf "Wall time: %d s in %d piece(s) on %s (2-core VM, 2 threads, nice %s).\n\n", s, n, m, "'"$NICE"'" }' "$STATE/times.tsv"
         } >> "$out"
     done
+    # the whole 34-kind riichi shanten run (sizes 1-14), once each of its groups is merged
+    whole=1
+    for g in ${RIICHI_GROUPS:-r1 r10 r11 r13 r14}; do
+        if [ -f "$STATE/.todo" ] && grep -qx "$g" "$STATE/.todo"; then whole=0; fi
+        [ -f "$STATE/merged-$g.md" ] || whole=0
+    done
+    if [ $whole -eq 1 ]; then
+        {
+            echo "## riichi, mode shanten, sizes 1-14 in all"
+            echo
+            for g in ${RIICHI_GROUPS:-r1 r10 r11 r13 r14}; do cat "$STATE/merged-$g.md"; done | awk -F'|' '
+                function num(x) { gsub(/ /, "", x); return x + 0 }
+                $2 ~ /^ \(enumeration\) / { hands += num($4) }
+                $2 ~ /^ sh-table / { sh += num($5) }
+                $2 ~ /^ is_win:table / { win += num($5) }
+                END { printf "Every riichi hand of 1 to 14 tiles over 34 kinds: %.0f hands; sh-table %d mismatches, is_win:table %d.\n", hands, sh, win }'
+            awk -F'\t' '$1 ~ /^r[0-9]/ { s += $2; n++ }
+                END { if (n) printf "Wall time: %d s (%.1f h) in %d pieces on the 2-core VM above (2 threads, nice %s; most pieces shared the machine with other work, so this is an upper bound).\n\n", s, s / 3600, n, "'"$NICE"'" }' "$STATE/times.tsv"
+        } >> "$out"
+    fi
     if [ -f "$STATE/.todo" ]; then
         printf 'Not run yet: %s.\n' "$(tr '\n' ' ' < "$STATE/.todo" | sed 's/ $//; s/ /, /g')" >> "$out"
         rm -f "$STATE/.todo"
