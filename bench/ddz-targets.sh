@@ -1,13 +1,25 @@
 #!/bin/sh
 # The Dou Dizhu speed goals of issues 14 and 28, read from the CSV of `ddz bench` runs: one PASS, FAIL or
 # SKIP (not measured in this run) line each, and INFO lines for what the issue asks to report.
-# Usage: sh bench/ddz-targets.sh DATA   (reads DATA/ddz-positions.csv, DATA/ddz-full-positions.csv)
-data=$1
+# Usage: sh bench/ddz-targets.sh DATA [quick|full]   (reads DATA/ddz-positions.csv, DATA/ddz-full-positions.csv;
+#        with quick or full, as bench/ddz.sh calls it after a run, only that run's CSV: the other one
+#        in DATA may be from an older tree, so its goals are SKIP lines here)
+data=$1 only=${2:-}
+case $only in '' | quick | full) ;; *) echo "ddz-targets.sh: mode quick or full, not '$only'" >&2; exit 2 ;; esac
 echo "== Dou Dizhu speed goals (from $data/ddz-*positions.csv) =="
+# other FILE TITLE: true (after a SKIP line) when FILE is not the CSV of this run's mode
+other() {
+  case $only:$1 in
+  quick:*/ddz-full-positions.csv) echo "SKIP  $2: measured by make bench-ddz-full, not this run" ;;
+  full:*/ddz-positions.csv) echo "SKIP  $2: measured by make bench-ddz, not this run" ;;
+  *) return 1 ;;
+  esac
+}
 # goal FILE SET LIMIT_S SHARE TITLE: the share of SET's positions that `fast` decided within
 # LIMIT_S, on 2 threads where measured (else the most threads measured); skipped and timed-out
 # positions count as not within
 goal() {
+  other "$1" "$5" && return
   [ -f "$1" ] || { echo "SKIP  $5: not measured ($1 missing)"; return; }
   awk -F, -v set="$2" -v lim="$3" -v share="$4" -v title="$5" '
   NR == 1 || $1 != set || $8 != "fast" { next }
@@ -33,6 +45,7 @@ goal() {
 # threads, or (issue 28's statement of the same goal in CPU time, steadier on a shared machine)
 # within CPU_S of CPU (the CSV's cpu_seconds) on 1 thread; either one holding passes
 goal_cpu() {
+  other "$1" "$5" && return
   [ -f "$1" ] || { echo "SKIP  $5: not measured ($1 missing)"; return; }
   awk -F, -v set="$2" -v lim="$3" -v clim="$4" -v title="$5" '
   NR == 1 || $1 != set || $8 != "fast" || ($10 != 1 && $10 != 2) { next }
@@ -66,6 +79,7 @@ goal "$data/ddz-full-positions.csv" deal-20v20 60 1 "every deal of the 20v20 set
 # decided on both; a position decided on 1 thread but not on THREADS counts against the goal (its
 # inflation is unknown but at least its nodes at the cap over those on 1 thread)
 inflation() {
+  other "$1" "$5" && return
   [ -f "$1" ] || { echo "SKIP  $5: not measured ($1 missing)"; return; }
   awk -F, -v sets="$2" -v t="$3" -v max="$4" -v title="$5" '
   BEGIN { n = split(sets, list, " "); for (i = 1; i <= n; i++) want[list[i]] = 1 }
@@ -106,6 +120,7 @@ inflation "$data/ddz-full-positions.csv" "deal-17v17 deal-20v17 hard-random" 16 
 # over the positions of SET decided on both; judged only on a machine with at least THREADS cores
 # (DATA/ddz-full-machine.csv), else SKIP (wall time on fewer cores than threads says nothing)
 speedup() {
+  other "$1" "$5" && return
   [ -f "$1" ] || { echo "SKIP  $5: not measured ($1 missing)"; return; }
   cores=$(sed -n 's/^cores,//p' "$data/ddz-full-machine.csv" 2>/dev/null)
   case $cores in '' | *[!0-9]*) cores=0 ;; esac
@@ -129,7 +144,7 @@ speedup "$data/ddz-full-positions.csv" hard-random 16 8 "at least 8x faster on 1
 
 # The slowest positions of each big set by CPU time on one thread (cpu_seconds), no goal: on a shared
 # machine the steadier figure behind the time goals above
-if [ -f "$data/ddz-full-positions.csv" ]; then
+if [ -f "$data/ddz-full-positions.csv" ] && [ "$only" != quick ]; then
   awk -F, 'NR > 1 && $8 == "fast" && $10 == 1 && NF >= 21 { print $1, $2, $12, $21, $14 }' "$data/ddz-full-positions.csv" |
     sort -k1,1 -k4,4gr | awk '
     $1 != set { if (set != "") print line; set = $1; line = sprintf("INFO  %s, the slowest on 1 thread by CPU:", $1); k = 0 }
@@ -138,7 +153,7 @@ if [ -f "$data/ddz-full-positions.csv" ]; then
 fi
 
 # 20 against 17, a whole game: the distribution, no goal
-if [ -f "$data/ddz-full-positions.csv" ]; then
+if [ -f "$data/ddz-full-positions.csv" ] && [ "$only" != quick ]; then
   awk -F, '
   NR > 1 && $1 == "deal-20v17" && $8 == "fast" && $10 == 2 {
     n++; s[n] = $13 + 0
@@ -155,7 +170,7 @@ fi
 # Correctness before speed: an unflagged solver deciding against a published outcome, another
 # solver or another thread count is an ERROR (ddz bench marks it agree=no)
 files=""
-for f in "$data/ddz-positions.csv" "$data/ddz-full-positions.csv"; do [ -f "$f" ] && files="$files $f"; done
+for f in "$data/ddz-positions.csv" "$data/ddz-full-positions.csv"; do [ -f "$f" ] && ! other "$f" "" >/dev/null && files="$files $f"; done
 if [ -n "$files" ]; then
   # shellcheck disable=SC2086
   awk -F, '

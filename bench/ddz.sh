@@ -95,7 +95,7 @@ fi
   echo "compiler,$(cc --version 2>/dev/null | head -n 1 | tr ',' ' ')"
 } >"$data/$prefix-machine.csv"
 
-targets=$(sh "$here/ddz-targets.sh" "$data")
+targets=$(sh "$here/ddz-targets.sh" "$data" "$mode")
 echo "$targets"
 if printf '%s\n' "$targets" | grep -q '^FAIL'; then
   echo "bench: a Dou Dizhu speed goal failed (see the FAIL lines above)" >&2
