@@ -29,9 +29,14 @@ ALGO=${ALGO:-sh-table,is_win:table}
 # sh-table,is_win:table --threads 1` 6.45 s of CPU for 79,716,920 hands (74 ns), and `--mode
 # effective --sizes 13 --shard 1777/16384 --algo sh-table` 2.77 s for 6,013,281 hands (369 ns);
 # halved for 2 threads. Shared with other work, a piece takes longer (piece r1: 611 s of wall
-# under a load of about 28 where 114,497,397 x 55 ns is 6 s).
+# under a load of about 28 where 114,497,397 x 55 ns is 6 s). The effective pieces measured
+# slower than that: e13-0 and e13-1 took 2,873 s and 2,813 s of run time for 8,210,133,000 hands
+# each, about 2.7 M hands/s on the default build with other work beside them, and 4.1 M hands/s
+# (244 ns) on a quiet VM from a build of the same tree with -march=native -O3 (MJ may name such a
+# build: `cmake -S . -B /tmp/shbuild -DCMAKE_C_FLAGS="-march=native -O3"`; the reports are the
+# same but for times and the commit); NS_EFFECTIVE is that measured figure.
 NS_SHANTEN=${NS_SHANTEN:-40}
-NS_EFFECTIVE=${NS_EFFECTIVE:-185}
+NS_EFFECTIVE=${NS_EFFECTIVE:-244}
 mkdir -p "$STATE" "$REPORTS" || exit 1
 
 # group|rules|mode|sizes|algo|shards|hands (hands of those sizes, from mjverify count)
@@ -86,8 +91,9 @@ plan)
                "$(cmd_of "$g-I" "$rules" "$mode" "$sizes" "$algo" I "$of")" ;;
         esac
     done
-    groups | awk -F'|' -v s="$NS_SHANTEN" -v e="$NS_EFFECTIVE" '{ t += $7 * ($3 == "effective" ? e : s) / 1e9 }
-        END { printf "total estimate on 2 quiet cores: %.0f s (%.1f h); no piece over half an hour\n", t, t / 3600 }'
+    groups | awk -F'|' -v s="$NS_SHANTEN" -v e="$NS_EFFECTIVE" '{ x = $7 * ($3 == "effective" ? e : s) / 1e9; t += x
+        if (x / $6 > most) { most = x / $6; which = $1 } }
+        END { printf "total estimate on 2 quiet cores: %.0f s (%.1f h); the longest piece ~%.0f s (%s)\n", t, t / 3600, most, which }'
     ;;
 run)
     first=${2:-}
