@@ -47,7 +47,7 @@ riichi34: build
 	  sh scripts/riichi34.sh run && sh scripts/riichi34.sh merge
 
 # Shanten and effective tiles of every 34-kind riichi and sanma hand, in resumable pieces of
-# about half an hour, merged into reports/shanten.md (`scripts/shanten.sh plan` lists them).
+# under an hour each on 2 cores, merged into reports/shanten.md (`scripts/shanten.sh plan` lists them).
 shanten-reports: build
 	@MJ=$(BUILD)/cli/mjverify sh scripts/shanten.sh run && MJ=$(BUILD)/cli/mjverify sh scripts/shanten.sh merge
 
