@@ -435,7 +435,18 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
     }
     uint64_t rank = lo;
     if (judging) jb->m = 0;
+    /* effective tiles, 3k+1: per class of group L's vectors, the shanten and the outer kinds'
+     * set, made in the block whose number is in cstamp */
+    const uint16_t *lclass = p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && p->sr.type[L] < ORC_GT_TYPES
+                                 ? orc_sh_class[p->sr.type[L]] : NULL;
+    uint32_t cstamp[ORC_SH_CLASSES] = {0}, block = 0;
+    int8_t cshan[ORC_SH_CLASSES];
+    mj_kindset ckinds[ORC_SH_CLASSES];
     for (;;) {
+        if (++block == 0) { /* wrapped: every stamp stale again */
+            memset(cstamp, 0, sizeof cstamp);
+            block = 1;
+        }
         uint32_t end = ls->start[n - used + 1];
         uint64_t m = hi - rank;
         if (m > end - j) m = end - j;
@@ -475,8 +486,9 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
              * empty), and the first two are the same for the whole block, so a block of
              * CV_MIN hands or more folds them once per t (at most 27) instead of folding each
              * group's rest once a hand */
-            if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && m >= CV_MIN) {
+            if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && (lclass || m >= CV_MIN))
                 orc_sh_perm(&p->sr, &acc, n + 1, &pacc);
+            if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && !lclass && m >= CV_MIN) {
                 ncv = 0;
                 for (int g = 0; g < ORC_GROUPS; g++) {
                     int type = p->sr.type[g];
@@ -528,6 +540,48 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                 if (p->mode == MJ_MODE_SHANTEN) {
                     for (uint32_t i = 0; i < take; i++)
                         jb->twaits[k0 + i] = enc_shanten(orc_sh_min(&pacc, &ltab[ls->key[x + i]]));
+                } else if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && lclass) {
+                    /* 3k+1, group L's shapes in classes of equal vectors (the honors: by how many
+                     * kinds are held once, twice, ...): the shanten and the outer kinds' set read
+                     * L's shape only through its vector, so they are made once a class a block
+                     * (a fold and a perm per outer group) and each hand adds L's own kinds */
+                    const int tl = p->sr.type[L], wl = orc_sh_width(tl);
+                    for (uint32_t i = 0; i < take; i++) {
+                        const uint32_t key = ls->key[x + i];
+                        const orc_shv *lv = &ltab[key];
+                        const uint16_t c = lclass[key];
+                        if (cstamp[c] != block) {
+                            cstamp[c] = block;
+                            int cs = orc_sh_min(&pacc, lv);
+                            mj_kindset cset = 0;
+                            if (cs >= 0 && cs != MJ_TRUTH_NO_SHANTEN)
+                                for (int g = 0; g < ORC_GROUPS; g++) {
+                                    const int type = p->sr.type[g];
+                                    if (g == L || type == ORC_GT_NONE) continue;
+                                    orc_shv rest;
+                                    orc_shperm pr;
+                                    orc_sh_fold(&excl[g], lv, &rest, ff);
+                                    orc_sh_perm(&p->sr, &rest, n + 1, &pr);
+                                    for (int xo = 0; xo < orc_sh_width(type); xo++) {
+                                        int kind = orc_sh_kind(g, type, xo);
+                                        if (h.count[kind] < MJ_MAX_COPIES &&
+                                            orc_sh_below(&pr, &orc_sh_table[type][keys[g] + orc_pow5[xo]], cs))
+                                            cset |= (mj_kindset)1 << kind;
+                                    }
+                                }
+                            cshan[c] = (int8_t)cs;
+                            ckinds[c] = cset;
+                        }
+                        const int s = cshan[c];
+                        mj_kindset set = ckinds[c];
+                        if (s >= 0 && s != MJ_TRUTH_NO_SHANTEN)
+                            for (int xl = 0; xl < wl; xl++) {
+                                int kind = orc_sh_kind(L, tl, xl);
+                                if (dst[i].count[kind] < MJ_MAX_COPIES && orc_sh_below(&pacc, &ltab[key + orc_pow5[xl]], s))
+                                    set |= (mj_kindset)1 << kind;
+                            }
+                        jb->twaits[k0 + i] = set | enc_shanten(s) << MJ_VERIFY_SHANTEN_SHIFT;
+                    }
                 } else if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && ncv >= 0) {
                     /* 3k+1, a long block: each kind of an outer group read from its folded
                      * vector (cv), each kind of group L from acc and L's shape plus that kind */

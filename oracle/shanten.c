@@ -137,13 +137,60 @@ static orc_shv *build(int type)
     return tab;
 }
 
+/* The class of each key of a table: keys with byte-equal vectors share one, numbered in order of
+ * first key. NULL with *fail false when there are more than ORC_SH_CLASSES (the caller goes
+ * without), NULL with *fail true when memory runs out. */
+static uint16_t *classify(const orc_shv *tab, uint32_t keys, bool *fail)
+{
+    enum { SLOTS = 4 * ORC_SH_CLASSES }; /* open addressing, at most a quarter full */
+    uint16_t *cls = malloc((size_t)keys * sizeof *cls);
+    uint32_t *slot = malloc(SLOTS * sizeof *slot); /* a representative key + 1, 0 when free */
+    *fail = !cls || !slot;
+    if (*fail) goto out;
+    memset(slot, 0, SLOTS * sizeof *slot);
+    uint16_t seen[SLOTS];
+    uint32_t nclass = 0;
+    for (uint32_t key = 0; key < keys; key++) {
+        uint64_t hash = 14695981039346656037ull; /* FNV-1a over the vector's bytes */
+        for (int t = 0; t < ORC_SH_TAGS; t++) hash = (hash ^ tab[key].v[t]) * 1099511628211ull;
+        uint32_t i = (uint32_t)(hash >> 32) % SLOTS;
+        while (slot[i] && memcmp(tab[slot[i] - 1].v, tab[key].v, ORC_SH_TAGS) != 0) i = (i + 1) % SLOTS;
+        if (!slot[i]) {
+            if (nclass == ORC_SH_CLASSES) {
+                free(cls);
+                cls = NULL;
+                goto out;
+            }
+            slot[i] = key + 1;
+            seen[i] = (uint16_t)nclass++;
+        }
+        cls[key] = seen[i];
+    }
+out:
+    free(slot);
+    if (*fail) {
+        free(cls);
+        cls = NULL;
+    }
+    return cls;
+}
+
+static uint16_t *classes[ORC_GT_TYPES];
+const uint16_t *orc_sh_class[ORC_GT_TYPES];
+
 int mj_truth_shanten_init(void)
 {
     if (orc_sh_table[ORC_GT_SUIT]) return 0;
     for (int t = 0; t < ORC_GT_TYPES; t++) {
         if (tables[t]) continue;
         if (!(tables[t] = build(t))) return -1;
+        if (t != ORC_GT_SUIT) { /* a suit's vectors are far too many to class */
+            bool fail;
+            classes[t] = classify(tables[t], orc_pow5[orc_sh_width(t)], &fail);
+            if (fail) return -1;
+        }
     }
+    for (int t = 0; t < ORC_GT_TYPES; t++) orc_sh_class[t] = classes[t];
     for (int t = ORC_GT_TYPES - 1; t >= 0; t--) orc_sh_table[t] = tables[t];
     return 0;
 }
