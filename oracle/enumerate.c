@@ -307,6 +307,34 @@ static int set_group(const plan *p, mj_hand *h, int g, uint32_t i)
  * runs); 4,096 no faster than 1,024. */
 enum { BUF = 1024, CV_MIN = 9 /* folds per hand in a short block: 3 (a rest per outer group); a long one: 27 / its length */ };
 
+/* Effective tiles of 3k+1 hands whose last group L is classed (orc_sh_class): per class of L's
+ * vectors, the shanten and the outer kinds' set made in block number `stamp`; and, where the
+ * three outer groups are the suits 0, 1 and 2 ("three outer", see run_unit), per class c with
+ * vector lc: r2 = perm(f0 (+) f1 (+) lc) while f0 and f1 stay (epoch01), r1 = f0 (+) lc while
+ * group 0's key stays (key + 1 in r1key), r0 = f1 (+) lc while group 1's stays. */
+typedef struct {
+    uint32_t stamp[ORC_SH_CLASSES], r2epoch[ORC_SH_CLASSES], r1key[ORC_SH_CLASSES], r0key[ORC_SH_CLASSES];
+    int8_t shanten[ORC_SH_CLASSES];
+    mj_kindset kinds[ORC_SH_CLASSES];
+    orc_shperm r2[ORC_SH_CLASSES];
+    orc_shv r1[ORC_SH_CLASSES], r0[ORC_SH_CLASSES];
+} class_cache;
+
+/* The kinds t of outer group g (held fewer than 4 times in h) whose shape key + t, against pr
+ * (the perm of every other group folded), gives a shanten below s. */
+static inline mj_kindset outer_kinds(const orc_sh_rules *sr, int g, uint32_t key, const orc_shperm *pr,
+                                     const mj_hand *h, int s)
+{
+    const int type = sr->type[g];
+    mj_kindset set = 0;
+    for (int x = 0; x < orc_sh_width(type); x++) {
+        int kind = orc_sh_kind(g, type, x);
+        if (h->count[kind] < MJ_MAX_COPIES && orc_sh_below(pr, &orc_sh_table[type][key + orc_pow5[x]], s))
+            set |= (mj_kindset)1 << kind;
+    }
+    return set;
+}
+
 typedef struct {
     mj_hand hands[BUF];
     uint8_t truth[BUF], out[BUF];
@@ -439,12 +467,16 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
      * set, made in the block whose number is in cstamp */
     const uint16_t *lclass = p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && p->sr.type[L] < ORC_GT_TYPES
                                  ? orc_sh_class[p->sr.type[L]] : NULL;
-    uint32_t cstamp[ORC_SH_CLASSES] = {0}, block = 0;
-    int8_t cshan[ORC_SH_CLASSES];
-    mj_kindset ckinds[ORC_SH_CLASSES];
+    class_cache *cc = lclass ? calloc(1, sizeof *cc) : NULL;
+    if (!cc) lclass = NULL; /* out of memory: the block paths, slower, same answers */
+    /* three outer: L is group 3 and groups 0-2 are all held, so the class's rests are folded
+     * from kept parts (class_cache) and f0 (+) f1 is pre[2], kept like mode shanten's */
+    const bool three = lclass && L == 3 && p->sr.type[0] != ORC_GT_NONE && p->sr.type[1] != ORC_GT_NONE &&
+                       p->sr.type[2] != ORC_GT_NONE;
+    uint32_t block = 0, epoch01 = 0;
     for (;;) {
-        if (++block == 0) { /* wrapped: every stamp stale again */
-            memset(cstamp, 0, sizeof cstamp);
+        if (cc && ++block == 0) { /* wrapped: every stamp stale again */
+            memset(cc->stamp, 0, sizeof cc->stamp);
             block = 1;
         }
         uint32_t end = ls->start[n - used + 1];
@@ -468,6 +500,18 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
             acc = pre[L];
             ltab = orc_sh_table[p->sr.type[L]];
             orc_sh_perm(&p->sr, &acc, n, &pacc);
+        } else if (shm && three) {
+            for (int g = 0; g < ORC_GROUPS; g++) keys[g] = p->sh[g]->key[idx[g]];
+            if (fresh < 2 && ++epoch01 == 0) { /* wrapped: every r2 stale again */
+                memset(cc->r2epoch, 0, sizeof cc->r2epoch);
+                epoch01 = 1;
+            }
+            for (int g = fresh; g < L; g++)
+                orc_sh_fold(&pre[g], &orc_sh_table[p->sr.type[g]][keys[g]], &pre[g + 1], ff);
+            fresh = L;
+            acc = pre[L];
+            ltab = orc_sh_table[p->sr.type[L]];
+            orc_sh_perm(&p->sr, &acc, n + 1, &pacc);
         } else if (shm) {
             for (int g = 0; g < ORC_GROUPS; g++) {
                 excl[g] = orc_sh_unit;
@@ -550,11 +594,38 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                         const uint32_t key = ls->key[x + i];
                         const orc_shv *lv = &ltab[key];
                         const uint16_t c = lclass[key];
-                        if (cstamp[c] != block) {
-                            cstamp[c] = block;
+                        if (cc->stamp[c] != block) {
+                            cc->stamp[c] = block;
                             int cs = orc_sh_min(&pacc, lv);
                             mj_kindset cset = 0;
-                            if (cs >= 0 && cs != MJ_TRUTH_NO_SHANTEN)
+                            if (cs >= 0 && cs != MJ_TRUTH_NO_SHANTEN && three) {
+                                /* group g's kinds against the fold of the two other suits and lv */
+                                const orc_shv *f0 = &orc_sh_table[p->sr.type[0]][keys[0]];
+                                const orc_shv *f1 = &orc_sh_table[p->sr.type[1]][keys[1]];
+                                const orc_shv *f2 = &orc_sh_table[p->sr.type[2]][keys[2]];
+                                orc_shv t;
+                                orc_shperm pr;
+                                if (cc->r2epoch[c] != epoch01) {
+                                    orc_sh_fold(&pre[2], lv, &t, ff);
+                                    orc_sh_perm(&p->sr, &t, n + 1, &cc->r2[c]);
+                                    cc->r2epoch[c] = epoch01;
+                                }
+                                cset |= outer_kinds(&p->sr, 2, keys[2], &cc->r2[c], &h, cs);
+                                if (cc->r1key[c] != keys[0] + 1) {
+                                    orc_sh_fold(f0, lv, &cc->r1[c], ff);
+                                    cc->r1key[c] = keys[0] + 1;
+                                }
+                                orc_sh_fold(&cc->r1[c], f2, &t, ff);
+                                orc_sh_perm(&p->sr, &t, n + 1, &pr);
+                                cset |= outer_kinds(&p->sr, 1, keys[1], &pr, &h, cs);
+                                if (cc->r0key[c] != keys[1] + 1) {
+                                    orc_sh_fold(f1, lv, &cc->r0[c], ff);
+                                    cc->r0key[c] = keys[1] + 1;
+                                }
+                                orc_sh_fold(&cc->r0[c], f2, &t, ff);
+                                orc_sh_perm(&p->sr, &t, n + 1, &pr);
+                                cset |= outer_kinds(&p->sr, 0, keys[0], &pr, &h, cs);
+                            } else if (cs >= 0 && cs != MJ_TRUTH_NO_SHANTEN)
                                 for (int g = 0; g < ORC_GROUPS; g++) {
                                     const int type = p->sr.type[g];
                                     if (g == L || type == ORC_GT_NONE) continue;
@@ -569,11 +640,11 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                                             cset |= (mj_kindset)1 << kind;
                                     }
                                 }
-                            cshan[c] = (int8_t)cs;
-                            ckinds[c] = cset;
+                            cc->shanten[c] = (int8_t)cs;
+                            cc->kinds[c] = cset;
                         }
-                        const int s = cshan[c];
-                        mj_kindset set = ckinds[c];
+                        const int s = cc->shanten[c];
+                        mj_kindset set = cc->kinds[c];
                         if (s >= 0 && s != MJ_TRUTH_NO_SHANTEN)
                             for (int xl = 0; xl < wl; xl++) {
                                 int kind = orc_sh_kind(L, tl, xl);
@@ -667,6 +738,7 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
         j = ls->start[n - used];
     }
     if (judging && jb->m) judge(ps, u, jb);
+    free(cc);
 }
 
 /* ---- the run ---- */

@@ -83,7 +83,7 @@ extern const orc_shv *orc_sh_table[ORC_GT_TYPES];
 /* Per type, the class of each key's vector (keys of equal vectors share a class: the honors'
  * shapes with the same numbers of kinds held once, twice, ...), or NULL where the type has more
  * than ORC_SH_CLASSES distinct vectors (a suit). Valid after mj_truth_shanten_init(). */
-enum { ORC_SH_CLASSES = 1024 };
+enum { ORC_SH_CLASSES = 512 };
 extern const uint16_t *orc_sh_class[ORC_GT_TYPES];
 /* Std with nothing, no pairs, no doubled orphan: distance 0; every other tag ORC_SH_INF. The
  * vector of an absent group. */
