@@ -307,11 +307,12 @@ static int set_group(const plan *p, mj_hand *h, int g, uint32_t i)
  * runs); 4,096 no faster than 1,024. */
 enum { BUF = 1024, CV_MIN = 9 /* folds per hand in a short block: 3 (a rest per outer group); a long one: 27 / its length */ };
 
-/* Effective tiles of 3k+1 hands whose last group L is classed (orc_sh_class): per class of L's
- * vectors, the shanten and the outer kinds' set made in block number `stamp`; and, where the
- * three outer groups are the suits 0, 1 and 2 ("three outer", see run_unit), per class c with
- * vector lc: r2 = perm(f0 (+) f1 (+) lc) while f0 and f1 stay (epoch01), r1 = f0 (+) lc while
- * group 0's key stays (key + 1 in r1key), r0 = f1 (+) lc while group 1's stays. */
+/* Effective tiles of 3k+1 hands whose last group L is the classed honors (orc_sh_class) after
+ * three held groups 0-2 (riichi and sanma over 34 kinds): per class c of L's vectors (vector
+ * lc), the shanten and the outer kinds' set made in block number `stamp`, and the parts of the
+ * outer groups' rests that stay: r2 = perm(f0 (+) f1 (+) lc) while f0 and f1 stay (epoch01),
+ * r1 = f0 (+) lc while group 0's key stays (key + 1 in r1key), r0 = f1 (+) lc while group 1's
+ * stays. */
 typedef struct {
     uint32_t stamp[ORC_SH_CLASSES], r2epoch[ORC_SH_CLASSES], r1key[ORC_SH_CLASSES], r0key[ORC_SH_CLASSES];
     int8_t shanten[ORC_SH_CLASSES];
@@ -463,16 +464,13 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
     }
     uint64_t rank = lo;
     if (judging) jb->m = 0;
-    /* effective tiles, 3k+1: per class of group L's vectors, the shanten and the outer kinds'
-     * set, made in the block whose number is in cstamp */
-    const uint16_t *lclass = p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && p->sr.type[L] < ORC_GT_TYPES
-                                 ? orc_sh_class[p->sr.type[L]] : NULL;
+    /* effective tiles, 3k+1, the honors last after three held groups: the class path
+     * (class_cache; f0 (+) f1 is pre[2], kept like mode shanten's); otherwise the block paths */
+    const bool three = p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && L == 3 && p->sr.type[0] != ORC_GT_NONE &&
+                       p->sr.type[1] != ORC_GT_NONE && p->sr.type[2] != ORC_GT_NONE && p->sr.type[3] < ORC_GT_TYPES;
+    const uint16_t *lclass = three ? orc_sh_class[p->sr.type[L]] : NULL;
     class_cache *cc = lclass ? calloc(1, sizeof *cc) : NULL;
     if (!cc) lclass = NULL; /* out of memory: the block paths, slower, same answers */
-    /* three outer: L is group 3 and groups 0-2 are all held, so the class's rests are folded
-     * from kept parts (class_cache) and f0 (+) f1 is pre[2], kept like mode shanten's */
-    const bool three = lclass && L == 3 && p->sr.type[0] != ORC_GT_NONE && p->sr.type[1] != ORC_GT_NONE &&
-                       p->sr.type[2] != ORC_GT_NONE;
     uint32_t block = 0, epoch01 = 0;
     for (;;) {
         if (cc && ++block == 0) { /* wrapped: every stamp stale again */
@@ -500,7 +498,7 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
             acc = pre[L];
             ltab = orc_sh_table[p->sr.type[L]];
             orc_sh_perm(&p->sr, &acc, n, &pacc);
-        } else if (shm && three) {
+        } else if (shm && lclass) {
             for (int g = 0; g < ORC_GROUPS; g++) keys[g] = p->sh[g]->key[idx[g]];
             if (fresh < 2 && ++epoch01 == 0) { /* wrapped: every r2 stale again */
                 memset(cc->r2epoch, 0, sizeof cc->r2epoch);
@@ -530,9 +528,8 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
              * empty), and the first two are the same for the whole block, so a block of
              * CV_MIN hands or more folds them once per t (at most 27) instead of folding each
              * group's rest once a hand */
-            if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && (lclass || m >= CV_MIN))
+            if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && m >= CV_MIN) {
                 orc_sh_perm(&p->sr, &acc, n + 1, &pacc);
-            if (p->mode == MJ_MODE_EFFECTIVE && n % 3 == 1 && !lclass && m >= CV_MIN) {
                 ncv = 0;
                 for (int g = 0; g < ORC_GROUPS; g++) {
                     int type = p->sr.type[g];
@@ -588,7 +585,8 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                     /* 3k+1, group L's shapes in classes of equal vectors (the honors: by how many
                      * kinds are held once, twice, ...): the shanten and the outer kinds' set read
                      * L's shape only through its vector, so they are made once a class a block
-                     * (a fold and a perm per outer group) and each hand adds L's own kinds */
+                     * (from the kept parts: two folds and three perms) and each hand adds L's
+                     * own kinds */
                     const int tl = p->sr.type[L], wl = orc_sh_width(tl);
                     for (uint32_t i = 0; i < take; i++) {
                         const uint32_t key = ls->key[x + i];
@@ -598,8 +596,8 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                             cc->stamp[c] = block;
                             int cs = orc_sh_min(&pacc, lv);
                             mj_kindset cset = 0;
-                            if (cs >= 0 && cs != MJ_TRUTH_NO_SHANTEN && three) {
-                                /* group g's kinds against the fold of the two other suits and lv */
+                            if (cs >= 0 && cs != MJ_TRUTH_NO_SHANTEN) {
+                                /* group g's kinds against the fold of the two other groups and lv */
                                 const orc_shv *f0 = &orc_sh_table[p->sr.type[0]][keys[0]];
                                 const orc_shv *f1 = &orc_sh_table[p->sr.type[1]][keys[1]];
                                 const orc_shv *f2 = &orc_sh_table[p->sr.type[2]][keys[2]];
@@ -625,21 +623,7 @@ static void run_unit(const pass_info *ps, uint64_t lo, uint64_t hi, unit_res *u,
                                 orc_sh_fold(&cc->r0[c], f2, &t, ff);
                                 orc_sh_perm(&p->sr, &t, n + 1, &pr);
                                 cset |= outer_kinds(&p->sr, 0, keys[0], &pr, &h, cs);
-                            } else if (cs >= 0 && cs != MJ_TRUTH_NO_SHANTEN)
-                                for (int g = 0; g < ORC_GROUPS; g++) {
-                                    const int type = p->sr.type[g];
-                                    if (g == L || type == ORC_GT_NONE) continue;
-                                    orc_shv rest;
-                                    orc_shperm pr;
-                                    orc_sh_fold(&excl[g], lv, &rest, ff);
-                                    orc_sh_perm(&p->sr, &rest, n + 1, &pr);
-                                    for (int xo = 0; xo < orc_sh_width(type); xo++) {
-                                        int kind = orc_sh_kind(g, type, xo);
-                                        if (h.count[kind] < MJ_MAX_COPIES &&
-                                            orc_sh_below(&pr, &orc_sh_table[type][keys[g] + orc_pow5[xo]], cs))
-                                            cset |= (mj_kindset)1 << kind;
-                                    }
-                                }
+                            }
                             cc->shanten[c] = (int8_t)cs;
                             cc->kinds[c] = cset;
                         }

@@ -80,9 +80,10 @@ typedef struct {
 /* Valid after mj_truth_shanten_init(): per type, the vector of every held shape, indexed by its
  * base-5 key over the type's positions (a suit's 9, the honors' 7, sanma manzu's 1m and 9m). */
 extern const orc_shv *orc_sh_table[ORC_GT_TYPES];
-/* Per type, the class of each key's vector (keys of equal vectors share a class: the honors'
- * shapes with the same numbers of kinds held once, twice, ...), or NULL where the type has more
- * than ORC_SH_CLASSES distinct vectors (a suit). Valid after mj_truth_shanten_init(). */
+/* For the honors, the class of each key's vector (keys of equal vectors share a class, numbered
+ * from 0: shapes with the same numbers of kinds held once, twice, ... have one vector, so at most
+ * 330); NULL for the other types, or if the honors had more than ORC_SH_CLASSES. Valid after
+ * mj_truth_shanten_init(). */
 enum { ORC_SH_CLASSES = 512 };
 extern const uint16_t *orc_sh_class[ORC_GT_TYPES];
 /* Std with nothing, no pairs, no doubled orphan: distance 0; every other tag ORC_SH_INF. The

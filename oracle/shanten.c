@@ -184,7 +184,7 @@ int mj_truth_shanten_init(void)
     for (int t = 0; t < ORC_GT_TYPES; t++) {
         if (tables[t]) continue;
         if (!(tables[t] = build(t))) return -1;
-        if (t != ORC_GT_SUIT) { /* a suit's vectors are far too many to class */
+        if (t == ORC_GT_HONOR) { /* the enumerator classes only the honors (no runs: few vectors) */
             bool fail;
             classes[t] = classify(tables[t], orc_pow5[orc_sh_width(t)], &fail);
             if (fail) return -1;
