@@ -27,16 +27,16 @@ ALGO=${ALGO:-sh-table,is_win:table}
 # 26 Nov, shared with builds, so upper bounds), the shanten truth's table building (0.55 s) left
 # out: `verify --mode shanten --rules riichi --tiles 34 --sizes 14 --shard 777/4096 --algo
 # sh-table,is_win:table --threads 1` 6.45 s of CPU for 79,716,920 hands (74 ns), and `--mode
-# effective --sizes 13 --shard 1777/16384 --algo sh-table` 2.77 s for 6,013,281 hands (369 ns);
+# effective --sizes 13 --shard 1777/16384 --algo sh-table` 0.82 s for 6,013,281 hands (136 ns);
 # halved for 2 threads. Shared with other work, a piece takes longer (piece r1: 611 s of wall
-# under a load of about 28 where 114,497,397 x 55 ns is 6 s). The effective pieces measured
-# slower than that: e13-0 and e13-1 took 2,873 s and 2,813 s of run time for 8,210,133,000 hands
-# each, about 2.7 M hands/s on the default build with other work beside them, and 4.1 M hands/s
-# (244 ns) on a quiet VM from a build of the same tree with -march=native -O3 (MJ may name such a
-# build: `cmake -S . -B /tmp/shbuild -DCMAKE_C_FLAGS="-march=native -O3"`; the reports are the
-# same but for times and the commit); NS_EFFECTIVE is that measured figure.
+# under a load of about 28 where 114,497,397 x 55 ns is 6 s). The effective pieces: e13-0 to
+# e13-3 took 2,300-2,900 s each on the truth before its honor classes (oracle/README.md); from
+# e13-5 on, a piece of 8,210,133,000 hands runs at about 11.5 M hands/s on a quiet VM (87 ns;
+# e13-5 took 901 s with tests beside it for half of it) from a build of the same tree with
+# -march=native -O3 (MJ may name such a build: `cmake -S . -B /tmp/shbuild -DCMAKE_C_FLAGS="-march=native -O3"`;
+# the reports are the same but for times and the commit); NS_EFFECTIVE is that figure.
 NS_SHANTEN=${NS_SHANTEN:-40}
-NS_EFFECTIVE=${NS_EFFECTIVE:-244}
+NS_EFFECTIVE=${NS_EFFECTIVE:-87}
 mkdir -p "$STATE" "$REPORTS" || exit 1
 
 # group|rules|mode|sizes|algo|shards|hands (hands of those sizes, from mjverify count)
