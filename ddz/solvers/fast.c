@@ -429,14 +429,19 @@ static killer *killers_new(void)
     return k;
 }
 
-/* Refutation table: per thread, the move that last won a node, by the side to move's hand, the move
- * to beat (a pass: leading) and the opponent's card count, not its cards, so that it carries over
+/* Refutation table: one per solve, shared by its threads, the move that last won a node, by the
+ * side to move's hand, the move to beat (a pass: leading) and the opponent's card count, not its
+ * cards, so that it carries over
  * to the positions that differ from that node only in which cards the opponent holds (another
  * line spent others of the same count): the table's key tells those apart, this one not. A node
  * finding its entry tries that move first, in front of the killers; a pass that wins is not
  * stored (an entry stays as it was). Buckets of two slots, REFUTE_SLOTS in all; a new entry
  * takes the slot of its key, else an empty one, else the one of fewer cards in the two hands
  * (a win near the root orders a bigger subtree).
+ * Shared, a thread that joins a split finds what the others learned; a table per thread (as it
+ * was) left 16 threads' helpers cold: 16 threads on 2 cores, nodes over one thread's, 17v17
+ * 1.53 / 1.73 -> 1.29 / 1.28, 20v17 1.37 / 1.37 -> 1.19 / 1.15 (two runs each, alternating), the
+ * hard set 1.91 -> 1.61 (docs/ddz-parallel-search.md, "Eighth round").
  * The killer answers and the answer history are coarser forms of it (by ply, by ranks); this is
  * the chess programs' refutation table, keyed by the mover's hand instead of the position. The
  * order only: off with ddz_fast_disable bit 1024, the same answers. Measured (one thread, nodes,
@@ -455,7 +460,7 @@ typedef struct refute_slot {
  * (the retrograde oracle's positions, one solve each: 6.6 -> 70.9 us a position; a strategy's
  * nodes, solved one by one). A table taken again starts a new generation, and a slot of another
  * generation reads as empty, so every solve still starts from an empty table: the same order, the
- * same nodes as a fresh one. The pool keeps at most as many tables as threads ever solved at once. */
+ * same nodes as a fresh one. The pool keeps at most as many tables as solves ever ran at once. */
 typedef struct refute_table {
     struct refute_table *next; /* in the pool */
     uint32_t gen;              /* the generation of the solve that holds it: 1, 2, ... */
@@ -504,29 +509,45 @@ static inline refute_slot *refute_bucket(const ctx *c, ddz_hand me, uint32_t key
     return &c->refute->slot[tt_mix(me * 0x9e3779b97f4a7c15ull ^ (uint64_t)key * 0xc2b2ae3d27d4eb4full) & (REFUTE_SLOTS - 2)];
 }
 
-/* The slot of (me, key) in bucket b, or NULL. */
+/* The slot of (me, key) in bucket b, or NULL. The threads of a solve share one table: every
+ * field is read and written on its own, relaxed, so a slot read while another thread writes it
+ * may mix two entries; its move then only orders (tt_promote moves it first only if it is among
+ * the node's moves), so the answers are the same. */
+#define RLOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define RSTORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 static inline int refute_holds(const refute_slot *s, uint32_t gen, ddz_hand me, uint32_t key)
 {
-    return s->gen == gen && s->me == me && s->key == key;
+    return RLOAD(s->gen) == gen && RLOAD(s->me) == me && RLOAD(s->key) == key;
 }
 
-static inline const refute_slot *refute_find(const refute_slot *b, uint32_t gen, ddz_hand me, uint32_t key)
+/* The move of (me, key) in bucket b, or 0 with none. */
+static inline int refute_find(const refute_slot *b, uint32_t gen, ddz_hand me, uint32_t key, ddz_move *out)
 {
-    return refute_holds(&b[0], gen, me, key) ? &b[0] : refute_holds(&b[1], gen, me, key) ? &b[1] : NULL;
+    const refute_slot *s = refute_holds(&b[0], gen, me, key) ? &b[0] : refute_holds(&b[1], gen, me, key) ? &b[1] : NULL;
+    if (!s)
+        return 0;
+    out->cards = RLOAD(s->move.cards);
+    out->type = RLOAD(s->move.type);
+    out->main = RLOAD(s->move.main);
+    out->len = RLOAD(s->move.len);
+    return 1;
 }
 
 static inline void refute_put(refute_slot *b, uint32_t gen, ddz_hand me, uint32_t key, const ddz_move *m)
 {
     refute_slot *s = refute_holds(&b[1], gen, me, key)         ? &b[1]
                      : refute_holds(&b[0], gen, me, key)       ? &b[0]
-                     : b[0].gen != gen                         ? &b[0]
-                     : b[1].gen != gen                         ? &b[1]
-                     : (b[0].key >> 24) <= (b[1].key >> 24) ? &b[0]
-                                                            : &b[1];
-    s->me = me;
-    s->key = key;
-    s->gen = gen;
-    s->move = *m;
+                     : RLOAD(b[0].gen) != gen                  ? &b[0]
+                     : RLOAD(b[1].gen) != gen                  ? &b[1]
+                     : (RLOAD(b[0].key) >> 24) <= (RLOAD(b[1].key) >> 24) ? &b[0]
+                                                                          : &b[1];
+    RSTORE(s->me, me);
+    RSTORE(s->key, key);
+    RSTORE(s->gen, gen);
+    RSTORE(s->move.cards, m->cards);
+    RSTORE(s->move.type, m->type);
+    RSTORE(s->move.main, m->main);
+    RSTORE(s->move.len, m->len);
 }
 
 /* One remembered split test: h (to lead) against en; h == 0: empty. */
@@ -1403,9 +1424,9 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         tt_killers_front(kl, last->type, mv, n);
     uint32_t rkey = refute_key(last, hand_size(me), hand_size(en));
     refute_slot *rb = c->refute && !(ddz_fast_disable & 1024) ? refute_bucket(c, me, rkey) : NULL;
-    const refute_slot *rs = rb ? refute_find(rb, c->refute->gen, me, rkey) : NULL;
-    if (rs) /* see "Refutation table" */
-        tt_promote(mv, n, &rs->move);
+    ddz_move rmove;
+    if (rb && refute_find(rb, c->refute->gen, me, rkey, &rmove)) /* see "Refutation table" */
+        tt_promote(mv, n, &rmove);
     c->top = base + n;
     int win = 0;
     /* Enhanced transposition cutoff: every child already in the table is read first (the
@@ -1678,6 +1699,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             team = NULL;
         }
     }
+    refute_table *refute = refute_take(); /* the solve's threads share it; NULL: none, the same answers */
     root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
     atomic_init(&root.node.won, 0);
     /* round 0: one thread with a node budget ("One thread first"); round 1: the team */
@@ -1696,7 +1718,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             c->abort = &abort_flag;
             c->overflow = &overflow;
             c->killers = killers_new(); /* NULL: no killers, the same answers */
-            c->refute = refute_take(); /* NULL: none, the same answers */
+            c->refute = refute;
             c->history = history;
             c->share_cards = ddz_fast_share_cards;
             c->team = round ? team : NULL;
@@ -1733,7 +1755,6 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             free(c->buf);
             free(c->memo);
             free(c->killers);
-            refute_give(c->refute);
             if (c->own) {
                 own_bytes += (atomic_load(&c->own->mask) + 1) * sizeof(tt_bucket);
                 ddz_tt_give_back(c->own);
@@ -1746,6 +1767,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     }
     free(team);
     free(history);
+    refute_give(refute);
     res->nodes = nodes;
     res->max_thread_nodes = max_thread_nodes;
     res->tt_hits = hits;
