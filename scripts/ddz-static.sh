@@ -1,7 +1,7 @@
 #!/bin/sh
 # A static ddz (libgomp.a linked in) for a machine without this one's libraries, such as a lent
 # 16-core machine (scripts/ddz-scaling.sh): OUT, built in BUILD_DIR with CFLAGS added, e.g.
-# "-DDDZ_FAST_SPLIT_WINDOW=16" to measure other defaults of ddz/solvers/fast.c's settings.
+# "-DDDZ_FAST_SPLIT_GROW=0" to measure other defaults of ddz/solvers/fast.c's settings.
 # Usage: sh scripts/ddz-static.sh OUT [CFLAGS [BUILD_DIR]]
 set -eu
 out=$1 flags=${2:-} dir=${3:-/tmp/ddz-static-$$}

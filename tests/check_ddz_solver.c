@@ -361,7 +361,8 @@ END_TEST
 /* One, two, four and sixteen threads decide every first move the same (on positions big enough
  * to split, both conventions; more threads than cores interleave more), with nodes split among
  * the threads from 2, 10 and 14 cards up after one or two failed children (fast.c, "Young brothers
- * wait": children taken in turn, a child that wins stopping its siblings), idle threads sleeping after one try, the default
+ * wait": children taken in turn, a child that wins stopping its siblings), as many threads on a
+ * split as it has failed children, twice as many, or any ("A split's room grows"), idle threads sleeping after one try, the default
  * tries or never ("Idle threads sleep": a lost wake-up would hang a solve); and where the search
  * stops at the first winning move, the outcome is the same and every first move it decided has
  * its value. */
@@ -373,7 +374,8 @@ START_TEST(test_threads)
                       four = {4, (size_t)32 << 20, 1, 0, NULL, NULL}, sixteen = {16, (size_t)32 << 20, 1, 0, NULL, NULL},
                       first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
     const int saved_split = ddz_fast_split_cards, saved_after_children = ddz_fast_split_after,
-              saved_after_many = ddz_fast_split_after_many, saved_window = ddz_fast_split_window;
+              saved_after_many = ddz_fast_split_after_many, saved_window = ddz_fast_split_window,
+              saved_grow = ddz_fast_split_grow;
     const unsigned long long saved_after = ddz_fast_team_after;
     const unsigned saved_spins = ddz_fast_idle_spins;
     unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps;
@@ -385,6 +387,7 @@ START_TEST(test_threads)
         ddz_fast_split_after = 1 + i / 2 % 2; /* a split after one failed child, or after two */
         ddz_fast_split_after_many = 1 + i / 6 % 2; /* the same with more than two threads */
         ddz_fast_split_window = i % 7 < 2 ? 2 : i % 7 < 4 ? 3 : 0; /* two, three or any threads on a split */
+        ddz_fast_split_grow = i % 11 < 4 ? 0 : i % 11 < 8 ? 2 : 1; /* the window alone, or growing with failed children */
         /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
         ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
         /* idle threads that sleep after one try, after the default tries, or never */
@@ -406,6 +409,7 @@ START_TEST(test_threads)
     ddz_fast_split_after = saved_after_children;
     ddz_fast_split_after_many = saved_after_many;
     ddz_fast_split_window = saved_window;
+    ddz_fast_split_grow = saved_grow;
     ddz_fast_team_after = saved_after;
     ddz_fast_idle_spins = saved_spins;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */

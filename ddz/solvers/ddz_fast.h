@@ -67,6 +67,10 @@ extern int ddz_fast_split_after_many;
 /* ... and at most this many threads work on one such node, its owner included (fast.c, "Young
  * brothers wait"); 0 by default: any number; else at least 2. Set it between solves. */
 extern int ddz_fast_split_window;
+/* ... and, with more than two threads, at most this many per child of the node searched in full
+ * that failed (fast.c, "A split's room grows"); 2 by default, 0: the window alone. Set it between
+ * solves. */
+extern int ddz_fast_split_grow;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first
  * and starts the team only when the position is not decided within them (fast.c, "One thread
  * first"); 262144 by default, 0: the team at once (the tests set it so that small positions split). */

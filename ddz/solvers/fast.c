@@ -1024,6 +1024,7 @@ typedef struct split_work {
     split_node node;
     atomic_size_t next;
     atomic_int workers; /* threads other than the owner inside it, counted in under the team's lock */
+    atomic_int failed;  /* its children searched in full that did not win, before the split too ("A split's room grows") */
     int size;           /* cards in the two hands: idle threads join the biggest split first */
     ddz_hand me, en;
     const ddz_move *mv;
@@ -1147,6 +1148,35 @@ static void team_close(split_team *t, split_work *w)
     team_unlock(t);
 }
 
+/* A split's room grows: with more than two threads, a split holds at most ddz_fast_split_grow
+ * threads (its owner included) per child of its node searched in full that failed, and never more
+ * than the window: two after the first failed child, four after the second, and so on; 0: the
+ * window alone. Why: most of the work 16 threads add is at nodes that a later child wins, where
+ * every thread that took a child past the winner searched in vain; a node whose first child failed
+ * is still often one whose second or third wins (the win-first order's next guesses), while each
+ * more child that fails makes it likelier that every child must be refuted, where all the threads
+ * are worth having. On 2 threads nothing changes (the window is 2, and a split there follows two
+ * failed children). Measured on the 2-core VM, 16 threads (`ddz bench ddz/bench/hard-random.txt
+ * --threads 16 --time-limit 120`), nodes over one thread's (90,214,563): without it 1.61, 1.60,
+ * 1.59 in three runs; two threads a failed child 1.47, 1.39, 1.49; one 1.41; three 1.50, 1.61; four
+ * 1.56. The busiest thread's share of the nodes 0.146-0.153 without, 0.171-0.182 with two a
+ * failed child. deal-17v17 and deal-20v17 (one run each) 1.26 and 1.09 with two. Not measured:
+ * what it does to the wall time on 16 real cores (docs/ddz-parallel-search.md, "Ninth round"). */
+#ifndef DDZ_FAST_SPLIT_GROW
+#define DDZ_FAST_SPLIT_GROW 2
+#endif
+int ddz_fast_split_grow = DDZ_FAST_SPLIT_GROW;
+
+/* The threads split w may hold now, its owner included. */
+static inline int split_room(const split_team *t, split_work *w)
+{
+    if (ddz_fast_split_grow <= 0 || t->window <= 2)
+        return t->window;
+    int failed = atomic_load_explicit(&w->failed, memory_order_relaxed);
+    int room = failed < t->window ? ddz_fast_split_grow * failed : t->window; /* no overflow */
+    return room < t->window ? room : t->window;
+}
+
 /* Under the lock: the open split nearest the root (most cards, then fewest plies) with a child
  * left, not stopped, with room in its window, and below `under` when that is not NULL (an owner
  * waiting for its workers helps only them); NULL when there is none. Every split on the list and
@@ -1160,7 +1190,7 @@ static split_work *team_pick(split_team *t, const split_node *under)
         split_work *w = t->open[i];
         if (atomic_load_explicit(&w->next, memory_order_relaxed) >= w->n)
             continue;
-        if (atomic_load_explicit(&w->workers, memory_order_relaxed) + 1 >= t->window)
+        if (atomic_load_explicit(&w->workers, memory_order_relaxed) + 1 >= split_room(t, w))
             continue;
         if (best && (w->size < best->size || (w->size == best->size && w->ply >= best->ply)))
             continue;
@@ -1242,6 +1272,8 @@ static void split_take(ctx *c, split_work *w, int helper)
         int none = 0;
         if (won && !cut(c) && atomic_compare_exchange_strong(&w->node.won, &none, 1))
             w->node.won_by = i;
+        else if (!won && !cut(c))
+            atomic_fetch_add_explicit(&w->failed, 1, memory_order_relaxed);
     }
     c->split = saved_split;
     c->ply = saved_ply;
@@ -1285,9 +1317,10 @@ static void split_finish(ctx *c, split_work *w)
  * the open list, this thread takes children in order as any worker does, and when none is left
  * it helps its workers (joins the open splits below its own) until they have all left. 1 when a
  * child won (*won_by: which), 0 when none did, -1 when the list was full (nothing done: the
- * caller searches on alone). */
+ * caller searches on alone). failed: the children searched in full before `from` (none won). */
 static int split_rest(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *mv, size_t n, size_t from, size_t ne,
-                      const signed char *known, const unsigned char *forced, const tt_key *ck, size_t *won_by)
+                      const signed char *known, const unsigned char *forced, const tt_key *ck, int failed,
+                      size_t *won_by)
 {
     split_team *t = c->team;
     split_work w = {.node = {.won_by = 0, .parent = c->split}, .me = me, .en = en, .mv = mv, .n = n, .ne = ne,
@@ -1295,6 +1328,7 @@ static int split_rest(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *mv, size
     atomic_init(&w.node.won, 0);
     atomic_init(&w.next, from);
     atomic_init(&w.workers, 0);
+    atomic_init(&w.failed, failed);
     /* the children's plies: at most two a card (a pass, then a lead) */
     int plies = KILLER_PLIES - c->ply, need = 2 * w.size + 2;
     w.killer_plies = plies < need ? plies : need;
@@ -1486,7 +1520,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
             continue;
         if (c->team && searched >= c->team->split_after && !c->probing && size >= ddz_fast_split_cards && i + 1 < n &&
             atomic_load_explicit(&c->team->idle, memory_order_relaxed) > 0) {
-            int r = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, &won_by); /* see "Young brothers wait" */
+            int r = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, searched, &won_by); /* see "Young brothers wait" */
             if (r >= 0) {
                 win = r;
                 break;
