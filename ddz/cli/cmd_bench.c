@@ -342,10 +342,13 @@ int ddz_cmd_bench(int argc, char **argv)
     size_t nrows = 0;
     int wrong_unflagged = 0, errors = 0;
     double t_start = ddz_now();
-    /* Set by set, each solver and thread count takes every position of the set in turn (what a
-     * solver is timed on does not depend on which other solvers run: interleaved per position, a
-     * 1 s run of another solver before each solve of `fast` made it 1.3-1.6x slower on 13v13 #11
-     * and #13, with the same nodes). The CSV keeps one position's rows together, written once its
+    /* Set by set, each solver takes every position of the set in turn (what a solver is timed on
+     * does not depend on which other solvers run: interleaved per position, a 1 s run of another
+     * solver before each solve of `fast` made it 1.3-1.6x slower on 13v13 #11 and #13, with the
+     * same nodes), each position on every thread count one after another: a ratio of thread
+     * counts (the speedup of 2 threads) then compares solves minutes apart at most, where set by
+     * set on a shared VM whose speed drifts it compared runs up to a quarter of an hour apart (the
+     * hard set's one-thread run took 65.7 s in one hour, 96.7 s in another). The CSV keeps one position's rows together, written once its
      * set is done. The reference of a position is its expectation, else the first decided answer
      * of an unflagged solver in the order solvers and thread counts are given. */
     int *ref = malloc((L.n ? L.n : 1) * sizeof *ref);
@@ -365,14 +368,14 @@ int ddz_cmd_bench(int argc, char **argv)
         const bench_set *S = &L.sets[L.p[first].set];
         for (int si = 0; si < nsolvers; si++) {
             const ddz_solver *sv = solvers[si];
-            for (int ti = 0; ti < nthreads; ti++) {
-                int nt = threads[ti];
-                if (!takes_threads(sv)) {
-                    if (ti > 0)
-                        break;
-                    nt = 1;
-                }
-                for (size_t pi = first; pi < end; pi++) {
+            for (size_t pi = first; pi < end; pi++) {
+                for (int ti = 0; ti < nthreads; ti++) {
+                    int nt = threads[ti];
+                    if (!takes_threads(sv)) {
+                        if (ti > 0)
+                            break;
+                        nt = 1;
+                    }
                     const bench_pos *p = &L.p[pi];
                     row_at[(pi * (size_t)nsolvers + (size_t)si) * (size_t)nthreads + (size_t)ti] = nrows;
                     bench_row *r = &rows[nrows++];

@@ -947,7 +947,8 @@ int ddz_fast_split_cards = DDZ_FAST_SPLIT_CARDS;
 #endif
 int ddz_fast_split_after = DDZ_FAST_SPLIT_AFTER;
 /* Many threads: with more than two, a node splits after one failed child (ddz_fast_split_after_many)
- * and any number of threads work on one split (ddz_fast_split_window 0; it was 2). With many idle
+ * and any number of threads work on one split (ddz_fast_split_window 0; it was 2), as many as its
+ * failed children allow (two for each: "A split's room grows", which came later). With many idle
  * threads, a node that may yet win is worth sharing early, and a window of two left most of them
  * idle. Measured on a lent 16-core Intel Xeon (KVM, 1 thread a core; reports/ddz-scaling-16core/,
  * scripts/ddz-scaling.sh), the hard random set's total time, 64.4 s on 1 thread: window 2 and
