@@ -362,7 +362,8 @@ END_TEST
  * to split, both conventions; more threads than cores interleave more), with nodes split among
  * the threads from 2, 10 and 14 cards up after one or two failed children (fast.c, "Young brothers
  * wait": children taken in turn, a child that wins stopping its siblings), as many threads on a
- * split as it has failed children, twice as many, or any ("A split's room grows"), idle threads sleeping after one try, the default
+ * split as it has failed children, twice as many, or any ("A split's room grows"), splits after one
+ * failed child from 2 or 8 cards while a thread sleeps, or not ("Eager splits while a thread sleeps"), idle threads sleeping after one try, the default
  * tries or never ("Idle threads sleep": a lost wake-up would hang a solve); and where the search
  * stops at the first winning move, the outcome is the same and every first move it decided has
  * its value. */
@@ -375,7 +376,7 @@ START_TEST(test_threads)
                       first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
     const int saved_split = ddz_fast_split_cards, saved_after_children = ddz_fast_split_after,
               saved_after_many = ddz_fast_split_after_many, saved_window = ddz_fast_split_window,
-              saved_grow = ddz_fast_split_grow;
+              saved_grow = ddz_fast_split_grow, saved_eager = ddz_fast_eager_cards;
     const unsigned long long saved_after = ddz_fast_team_after;
     const unsigned saved_spins = ddz_fast_idle_spins;
     unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps;
@@ -388,6 +389,7 @@ START_TEST(test_threads)
         ddz_fast_split_after_many = 1 + i / 6 % 2; /* the same with more than two threads */
         ddz_fast_split_window = i % 7 < 2 ? 2 : i % 7 < 4 ? 3 : 0; /* two, three or any threads on a split */
         ddz_fast_split_grow = i % 11 < 4 ? 0 : i % 11 < 8 ? 2 : 1; /* the window alone, or growing with failed children */
+        ddz_fast_eager_cards = i % 13 < 4 ? 0 : i % 13 < 9 ? 2 : 8; /* no eager splits, or from 2 or 8 cards */
         /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
         ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
         /* idle threads that sleep after one try, after the default tries, or never */
@@ -410,6 +412,7 @@ START_TEST(test_threads)
     ddz_fast_split_after_many = saved_after_many;
     ddz_fast_split_window = saved_window;
     ddz_fast_split_grow = saved_grow;
+    ddz_fast_eager_cards = saved_eager;
     ddz_fast_team_after = saved_after;
     ddz_fast_idle_spins = saved_spins;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */

@@ -71,6 +71,10 @@ extern int ddz_fast_split_window;
  * that failed (fast.c, "A split's room grows"); 2 by default, 0: the window alone. Set it between
  * solves. */
 extern int ddz_fast_split_grow;
+/* ... and while some thread of the team sleeps, a node of at least this many cards splits after
+ * one failed child (fast.c, "Eager splits while a thread sleeps"); 8 by default, 0: off. Set it
+ * between solves. */
+extern int ddz_fast_eager_cards;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first
  * and starts the team only when the position is not decided within them (fast.c, "One thread
  * first"); 262144 by default, 0: the team at once (the tests set it so that small positions split). */

@@ -1349,6 +1349,32 @@ static int split_rest(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *mv, size
     return atomic_load(&w.node.won);
 }
 
+/* Eager splits while a thread sleeps: when some thread of the team has found no split to join
+ * for a while and sleeps ("Idle threads sleep"), a node splits after one failed child (not
+ * ddz_fast_split_after's two) and from ddz_fast_eager_cards cards (not ddz_fast_split_cards):
+ * the work there is smaller and likelier to be wasted, but the sleeping thread had none. 0: off.
+ * Measured on the 2-core VM, the hard set on 2 threads (`ddz bench ddz/bench/hard-random.txt
+ * --threads 2 --time-limit 120`), four pairs of runs alternating, total seconds: 46.8 -> 41.2,
+ * 47.2 -> 40.6, 56.8 -> 48.4, 55.6 -> 51.1 (0.85-0.92 of the time; the VM slowed between the
+ * pairs); nodes over one thread's 1.08-1.16 before, 1.10-1.12 with it, the busiest thread's share
+ * 0.59-0.61 and 0.58-0.60. Tried in the same runs: after one child from 6 cards (49.8, 46.3 s),
+ * after one from 8 whether a thread sleeps or not (53.3, 48.7 s), after one from 12 (45.5 s), after
+ * two from 8 (42.1, 46.2 s). On 16 threads (one run each, the hard set and 17v17) inflation 1.42
+ * and 1.33 with it, 1.46 and 1.28 without. */
+#ifndef DDZ_FAST_EAGER_CARDS
+#define DDZ_FAST_EAGER_CARDS 8
+#endif
+int ddz_fast_eager_cards = DDZ_FAST_EAGER_CARDS;
+
+/* Whether a node of `size` cards whose first `searched` children failed splits now (some thread
+ * being idle is asked after). */
+static inline int split_now(split_team *t, int searched, int size)
+{
+    if (searched >= t->split_after && size >= ddz_fast_split_cards)
+        return 1;
+    return ddz_fast_eager_cards > 0 && size >= ddz_fast_eager_cards && atomic_load_explicit(&t->sleepers, memory_order_relaxed) > 0;
+}
+
 /* Nonzero when the player to move (holding me, facing last) wins against en. k: the position's
  * key when the caller has it, else NULL; fme, fen: the facts of me and of en when the caller has
  * them (its own opponent's), else NULL. Handing them down saved the reads of a hand each node
@@ -1519,7 +1545,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
-        if (c->team && searched >= c->team->split_after && !c->probing && size >= ddz_fast_split_cards && i + 1 < n &&
+        if (c->team && searched >= 1 && !c->probing && i + 1 < n && split_now(c->team, searched, size) &&
             atomic_load_explicit(&c->team->idle, memory_order_relaxed) > 0) {
             int r = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, searched, &won_by); /* see "Young brothers wait" */
             if (r >= 0) {
