@@ -1356,11 +1356,12 @@ static int split_rest(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *mv, size
  * Measured on the 2-core VM, the hard set on 2 threads (`ddz bench ddz/bench/hard-random.txt
  * --threads 2 --time-limit 120`), four pairs of runs alternating, total seconds: 46.8 -> 41.2,
  * 47.2 -> 40.6, 56.8 -> 48.4, 55.6 -> 51.1 (0.85-0.92 of the time; the VM slowed between the
- * pairs); nodes over one thread's 1.08-1.16 before, 1.10-1.12 with it, the busiest thread's share
+ * pairs); nodes over one thread's 1.08-1.16 before, 1.10-1.14 with it, the busiest thread's share
  * 0.59-0.61 and 0.58-0.60. Tried in the same runs: after one child from 6 cards (49.8, 46.3 s),
- * after one from 8 whether a thread sleeps or not (53.3, 48.7 s), after one from 12 (45.5 s), after
- * two from 8 (42.1, 46.2 s). On 16 threads (one run each, the hard set and 17v17) inflation 1.42
- * and 1.33 with it, 1.46 and 1.28 without. */
+ * after one from 8 whether a thread sleeps or not (53.3, 48.7 s), after one from 12 (45.5, 45.6
+ * s), after two from 8 (42.1, 46.2 s). On 16 threads (one run each, the hard set and 17v17)
+ * inflation 1.42 and 1.33 with it, 1.46 and 1.28 without (docs/ddz-parallel-search.md, "Ninth
+ * round"). */
 #ifndef DDZ_FAST_EAGER_CARDS
 #define DDZ_FAST_EAGER_CARDS 8
 #endif
@@ -1372,7 +1373,8 @@ static inline int split_now(split_team *t, int searched, int size)
 {
     if (searched >= t->split_after && size >= ddz_fast_split_cards)
         return 1;
-    return ddz_fast_eager_cards > 0 && size >= ddz_fast_eager_cards && atomic_load_explicit(&t->sleepers, memory_order_relaxed) > 0;
+    return ddz_fast_eager_cards > 0 && size >= ddz_fast_eager_cards &&
+           atomic_load_explicit(&t->sleepers, memory_order_relaxed) > 0;
 }
 
 /* Nonzero when the player to move (holding me, facing last) wins against en. k: the position's
