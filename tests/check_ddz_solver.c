@@ -363,8 +363,8 @@ END_TEST
  * the threads from 2, 10 and 14 cards up after one or two failed children (fast.c, "Young brothers
  * wait": children taken in turn, a child that wins stopping its siblings), as many threads on a
  * split as it has failed children, twice as many, or any ("A split's room grows"), splits after one
- * failed child from 2 or 8 cards while a thread sleeps, or not ("Eager splits while a thread sleeps"), idle threads sleeping after one try, the default
- * tries or never ("Idle threads sleep": a lost wake-up would hang a solve); and where the search
+ * failed child from 2 or 8 cards while a thread sleeps, or not ("Eager splits while a thread
+ * sleeps"), idle threads sleeping after one try, the default tries or never ("Idle threads sleep": a lost wake-up would hang a solve); and where the search
  * stops at the first winning move, the outcome is the same and every first move it decided has
  * its value. */
 START_TEST(test_threads)

@@ -348,9 +348,10 @@ int ddz_cmd_bench(int argc, char **argv)
      * same nodes), each position on every thread count one after another: a ratio of thread
      * counts (the speedup of 2 threads) then compares solves minutes apart at most, where set by
      * set on a shared VM whose speed drifts it compared runs up to a quarter of an hour apart (the
-     * hard set's one-thread run took 65.7 s in one hour, 96.7 s in another). The CSV keeps one position's rows together, written once its
-     * set is done. The reference of a position is its expectation, else the first decided answer
-     * of an unflagged solver in the order solvers and thread counts are given. */
+     * hard set's one-thread run took 65.7 s in one hour, 96.7 s in another). The CSV keeps one
+     * position's rows together, written once its set is done. The reference of a position is its
+     * expectation, else the first decided answer of an unflagged solver in the order solvers and
+     * thread counts are given. */
     int *ref = malloc((L.n ? L.n : 1) * sizeof *ref);
     size_t *row_at = malloc((maxrows ? maxrows : 1) * sizeof *row_at); /* (position, solver, threads) -> row */
     if (!ref || !row_at) {
