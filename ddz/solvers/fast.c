@@ -1174,7 +1174,8 @@ static inline int split_room(const split_team *t, split_work *w)
     if (ddz_fast_split_grow <= 0 || t->window <= 2)
         return t->window;
     int failed = atomic_load_explicit(&w->failed, memory_order_relaxed);
-    return failed <= (t->window - 1) / ddz_fast_split_grow ? ddz_fast_split_grow * failed : t->window; /* the less, no overflow */
+    /* the less of grow x failed and the window, without overflow */
+    return failed <= (t->window - 1) / ddz_fast_split_grow ? ddz_fast_split_grow * failed : t->window;
 }
 
 /* Under the lock: the open split nearest the root (most cards, then fewest plies) with a child
