@@ -376,10 +376,12 @@ START_TEST(test_threads)
                       first_win = {4, (size_t)32 << 20, 0, 0, NULL, NULL};
     const int saved_split = ddz_fast_split_cards, saved_after_children = ddz_fast_split_after,
               saved_after_many = ddz_fast_split_after_many, saved_window = ddz_fast_split_window,
-              saved_grow = ddz_fast_split_grow, saved_eager = ddz_fast_eager_cards;
+              saved_grow = ddz_fast_split_grow, saved_eager = ddz_fast_eager_cards,
+              saved_root = ddz_fast_root_after;
     const unsigned long long saved_after = ddz_fast_team_after;
     const unsigned saved_spins = ddz_fast_idle_spins;
-    unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps;
+    unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps,
+                       root_before = ddz_fast_root_helps;
     for (int i = 0; i < 60; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
@@ -390,6 +392,7 @@ START_TEST(test_threads)
         ddz_fast_split_window = i % 7 < 2 ? 2 : i % 7 < 4 ? 3 : 0; /* two, three or any threads on a split */
         ddz_fast_split_grow = i % 11 < 4 ? 0 : i % 11 < 8 ? 2 : 1; /* the window alone, or growing with failed children */
         ddz_fast_eager_cards = i % 13 < 4 ? 0 : i % 13 < 9 ? 2 : 8; /* no eager splits, or from 2 or 8 cards */
+        ddz_fast_root_after = i % 17 < 5 ? 0 : i % 17 < 12 ? 1 : 3; /* the root on thread 0 alone, or open after 1 or 3 */
         /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
         ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
         /* idle threads that sleep after one try, after the default tries, or never */
@@ -413,10 +416,12 @@ START_TEST(test_threads)
     ddz_fast_split_window = saved_window;
     ddz_fast_split_grow = saved_grow;
     ddz_fast_eager_cards = saved_eager;
+    ddz_fast_root_after = saved_root;
     ddz_fast_team_after = saved_after;
     ddz_fast_idle_spins = saved_spins;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */
     ck_assert_uint_gt(ddz_fast_idle_sleeps - sleeps_before, 0); /* and idle threads slept and woke */
+    ck_assert_uint_gt(ddz_fast_root_helps - root_before, 0);    /* and other threads took first moves */
 }
 END_TEST
 

@@ -75,6 +75,12 @@ extern int ddz_fast_split_grow;
  * one failed child (fast.c, "Eager splits while a thread sleeps"); 8 by default, 0: off. Set it
  * between solves. */
 extern int ddz_fast_eager_cards;
+/* With more than one thread, the root's first moves are open to the whole team once this many were
+ * refuted (fast.c, "The root splits"); 1 by default, 0: thread 0 takes them all. Set it between
+ * solves. */
+extern int ddz_fast_root_after;
+/* First moves taken so far by threads other than thread 0 (every solve): the tests' proof. */
+extern unsigned long long ddz_fast_root_helps;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first
  * and starts the team only when the position is not decided within them (fast.c, "One thread
  * first"); 262144 by default, 0: the team at once (the tests set it so that small positions split). */

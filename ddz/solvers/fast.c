@@ -1060,6 +1060,8 @@ typedef struct split_team {
     pthread_cond_t wake;
     int split_after; /* ddz_fast_split_after, or ddz_fast_split_after_many with more than two threads */
     int window;      /* ddz_fast_split_window, or the team's size when that is 0 */
+    int threads;
+    _Atomic(struct root_work *) root; /* the root's first moves, open to the team (under the lock), or NULL ("The root splits") */
 } split_team;
 
 static inline void cpu_relax(void)
@@ -1209,17 +1211,19 @@ static split_work *team_pick(split_team *t, const split_node *under)
 }
 
 static void split_take(ctx *c, split_work *w, int helper);
+static struct root_work *root_pick(split_team *t);
+static void root_help(ctx *c, struct root_work *r);
 
 /* Joins a split on the open list (below `under`, when not NULL) if there is one: 1 when it
- * took part (and has left again), 0 when there was none. */
-static int team_help(ctx *c, const split_node *under)
+ * took part (and has left again), 0 when there was none. The caller counts itself idle. */
+static int split_help(ctx *c, const split_node *under)
 {
     split_team *t = c->team;
     if (atomic_load_explicit(&t->nopen, memory_order_relaxed) == 0)
         return 0;
     team_lock(t);
     split_work *w = team_pick(t, under);
-    if (w) /* the caller counted itself idle */
+    if (w)
         atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
     team_unlock(t);
     if (!w)
@@ -1228,6 +1232,27 @@ static int team_help(ctx *c, const split_node *under)
     atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
     atomic_fetch_sub_explicit(&w->workers, 1, memory_order_release);
     return 1;
+}
+
+/* Takes first moves of the root when it is open ("The root splits") and `under` is NULL (the
+ * root being nearest the root), else joins a split (as split_help): 1 when it did either. The
+ * caller counts itself idle. */
+static int team_help(ctx *c, const split_node *under)
+{
+    split_team *t = c->team;
+    if (!under && atomic_load_explicit(&t->root, memory_order_relaxed)) {
+        team_lock(t);
+        struct root_work *r = root_pick(t);
+        if (r)
+            atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
+        team_unlock(t);
+        if (r) {
+            root_help(c, r);
+            atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
+            return 1;
+        }
+    }
+    return split_help(c, under);
 }
 
 /* Threads 1.. of a team: join open splits until the root is decided. */
@@ -1596,6 +1621,7 @@ static size_t default_memory(const ddz_position *pos)
 
 /* A first move i of the root decided on thread state c: its value in res->first_wins[i] unless
  * the search was stopped (a timeout, or another first move won and !all). */
+static double rootlog_t0;
 static void root_move(ctx *c, split_node *root, const ddz_position *pos, const ddz_result *res, signed char *value,
                       size_t i, int all)
 {
@@ -1605,12 +1631,14 @@ static void root_move(ctx *c, split_node *root, const ddz_position *pos, const d
     c->split = root;
     c->ply = 0;
     int w;
+    unsigned long long nb = c->nodes; double tb = omp_get_wtime();
     if (m->type == DDZ_PASS)
         w = !search(c, pos->enemy, pos->me, &pass_move, NULL, NULL, NULL);
     else if (m->cards == pos->me)
         w = 1;
     else
         w = !search(c, pos->enemy, pos->me - m->cards, m, NULL, NULL, NULL);
+    if (getenv("DDZ_ROOTLOG")) fprintf(stderr, "root %zu t%d: %d%s nodes %llu %.3f-%.3f s\n", i, omp_get_thread_num(), w, cut(c) ? " cut" : "", c->nodes - nb, tb - rootlog_t0, omp_get_wtime() - rootlog_t0);
     if (!cut(c)) {
         value[i] = (signed char)w;
         if (c->live) {
@@ -1625,27 +1653,108 @@ static void root_move(ctx *c, split_node *root, const ddz_position *pos, const d
     c->ply = saved_ply;
 }
 
-/* The root's first moves (in search order, order[0..n)), one after another on one thread: the
- * team helps inside them through the splits (see "Young brothers wait"). Taking the first moves
- * on several threads at once, as the splits take a node's children, was measured worse: the
- * root of a loss is a node whose every child must be refuted, and each first move refuted first
- * leaves in the table (and in the killers) much of what the next one needs; two 17v17 losses
- * (#1 and #4, 7.0 M and 8.9 M nodes on one thread) took 11.9-13.3 M and 8.7-9.8 M on 2 threads
- * with the first moves taken by both, 8.5 M and 7.9 M with them taken by one. */
-typedef struct {
+/* The root's first moves (in search order, order[0..n)), taken in order from `next`: on one
+ * thread, or, with more than two threads, by the team too once the root splits (below). The team
+ * helps inside them through the splits (see "Young brothers wait"). On 2 threads the first moves
+ * stay on one thread: taking them on both was measured worse there, since the root of a loss is a
+ * node whose every child must be refuted, and each first move refuted first leaves in the table
+ * (and in the killers) much of what the next one needs; two 17v17 losses (#1 and #4, 7.0 M and
+ * 8.9 M nodes on one thread) took 11.9-13.3 M and 8.7-9.8 M on 2 threads with the first moves
+ * taken by both, 8.5 M and 7.9 M with them taken by one. */
+typedef struct root_work {
     split_node node; /* won: a first move won and !all: the others stop */
     const size_t *order;
     size_t n;
     const ddz_position *pos;
     ddz_result *res;
     int all;
+    atomic_size_t next; /* the next of order[] to take */
+    atomic_int workers; /* threads other than thread 0 taking first moves, counted in under the team's lock */
+    atomic_int failed;  /* first moves refuted (by the solve's last round) */
 } root_work;
 
-static void root_take(ctx *c, root_work *w)
+/* The root splits: with more than two threads, once ddz_fast_root_after first moves were refuted
+ * and some thread is idle, the root's first moves are open to the team as a split's children are
+ * (team_help takes them before any split below, the root being nearest the root), its room growing
+ * as a split's does (split_room: ddz_fast_split_grow threads a refuted first move). Why: on 16
+ * cores the thread that takes the first moves did 0.17 of all the nodes of the hard set, its
+ * first child of every node on the way alone, while most of the others slept; the root of a loss
+ * must refute every first move, the work the others can take with the least waste. 0: off. */
+#ifndef DDZ_FAST_ROOT_AFTER
+#define DDZ_FAST_ROOT_AFTER 1
+#endif
+int ddz_fast_root_after = DDZ_FAST_ROOT_AFTER;
+unsigned long long ddz_fast_root_helps; /* first moves taken by threads other than thread 0 (a test hook; relaxed adds) */
+
+/* Takes first moves of w until none is left or the root is stopped; thread 0 (`owner`) opens the
+ * root to the team once it may (see "The root splits"). */
+static void root_take(ctx *c, root_work *w, int owner)
 {
-    for (size_t j = 0; j < w->n && !cut(c) && !(!w->all && atomic_load(&w->node.won)); j++)
-        if (w->res->first_wins[w->order[j]] < 0) /* not decided by the first round (below) */
-            root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
+    split_team *t = c->team;
+    for (;;) {
+        if (cut(c) || (!w->all && atomic_load(&w->node.won)))
+            break;
+        if (owner && t && ddz_fast_root_after > 0 && !atomic_load_explicit(&t->root, memory_order_relaxed) &&
+            atomic_load_explicit(&w->failed, memory_order_relaxed) >= ddz_fast_root_after) {
+            atomic_store_explicit(&t->root, w, memory_order_release);
+            team_wake(t);
+        }
+        size_t j = atomic_fetch_add(&w->next, 1);
+        if (j >= w->n)
+            break;
+        if (w->res->first_wins[w->order[j]] >= 0) /* decided by the first round (below) */
+            continue;
+        if (!owner)
+            __atomic_fetch_add(&ddz_fast_root_helps, 1, __ATOMIC_RELAXED);
+        root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
+        if (!cut(c) && w->res->first_wins[w->order[j]] == 0)
+            atomic_fetch_add_explicit(&w->failed, 1, memory_order_relaxed);
+    }
+}
+
+/* Under the lock: the root, when it is open with a first move left and room for one more thread. */
+static root_work *root_pick(split_team *t)
+{
+    root_work *r = atomic_load_explicit(&t->root, memory_order_relaxed);
+    if (!r || atomic_load_explicit(&r->next, memory_order_relaxed) >= r->n ||
+        (!r->all && atomic_load_explicit(&r->node.won, memory_order_relaxed)))
+        return NULL;
+    int failed = atomic_load_explicit(&r->failed, memory_order_relaxed), room = t->window;
+    if (ddz_fast_split_grow > 0 && failed <= (t->window - 1) / ddz_fast_split_grow)
+        room = ddz_fast_split_grow * failed;
+    if (atomic_load_explicit(&r->workers, memory_order_relaxed) + 1 >= room)
+        return NULL;
+    atomic_fetch_add_explicit(&r->workers, 1, memory_order_relaxed);
+    return r;
+}
+
+/* A thread of the team taking the root's first moves (root_pick counted it in). */
+static void root_help(ctx *c, root_work *r)
+{
+    root_take(c, r, 0);
+    atomic_fetch_sub_explicit(&r->workers, 1, memory_order_release);
+}
+
+/* Thread 0, its own taking of first moves done: closes the root to the team and helps below it
+ * until every thread taking first moves has finished. */
+static void root_finish(ctx *c, root_work *w)
+{
+    split_team *t = c->team;
+    if (!t)
+        return;
+    team_lock(t);
+    atomic_store_explicit(&t->root, NULL, memory_order_relaxed);
+    team_unlock(t);
+    if (atomic_load_explicit(&w->workers, memory_order_acquire) > 0) {
+        unsigned spins = 0;
+        atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
+        while (atomic_load_explicit(&w->workers, memory_order_acquire) > 0)
+            if (team_help(c, &w->node))
+                spins = 0;
+            else
+                wait_a_little(&spins);
+        atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
+    }
 }
 
 /* One thread first: with more than one thread, a solve first runs on one thread alone, without
@@ -1679,6 +1788,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
                               ddz_result *res)
 {
     double t0 = omp_get_wtime();
+    rootlog_t0 = t0;
     size_t mem = opt && opt->memory_bytes ? opt->memory_bytes : default_memory(pos);
     int threads = opt && opt->threads > 0 ? opt->threads : omp_get_num_procs();
     int all = opt ? opt->all_first_moves : 1;
@@ -1751,6 +1861,8 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         atomic_init(&team->nopen, 0);
         atomic_init(&team->published, 0u);
         atomic_init(&team->sleepers, 0);
+        atomic_init(&team->root, NULL);
+        team->threads = threads;
         team->split_after = threads > 2 ? ddz_fast_split_after_many : ddz_fast_split_after;
         team->window = ddz_fast_split_window > 0 ? ddz_fast_split_window : threads;
         if (pthread_mutex_init(&team->sleep_lock, NULL)) {
@@ -1765,10 +1877,17 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     refute_table *refute = refute_take(); /* the solve's threads share it; NULL: none, the same answers */
     root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
     atomic_init(&root.node.won, 0);
+    atomic_init(&root.workers, 0);
+    atomic_init(&root.failed, 0);
     /* round 0: one thread with a node budget ("One thread first"); round 1: the team */
     unsigned long long first_round_nodes = 0;
     int ran_out = 1;
     for (int round = team && ddz_fast_team_after ? 0 : 1; round < 2 && ran_out; round++) {
+        int refuted = 0;
+        for (size_t i = 0; i < n; i++)
+            refuted += res->first_wins[i] == 0;
+        atomic_init(&root.next, 0);
+        atomic_init(&root.failed, refuted);
 #pragma omp parallel num_threads(round ? threads : 1) reduction(+ : nodes, hits, stores, evictions, own_bytes) reduction(max : max_thread_nodes)
         {
             ctx alone = {0};
@@ -1799,7 +1918,8 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
              * thread 0 starts at once, the others join the splits as they come (on a loaded machine a
              * thread may wait milliseconds for a core). */
             if (omp_get_thread_num() == 0) {
-                root_take(c, &root);
+                root_take(c, &root, 1);
+                root_finish(c, &root);
                 if (c->team) {
                     atomic_store_explicit(&c->team->done, 1, memory_order_release);
                     team_wake(c->team);
