@@ -378,7 +378,7 @@ START_TEST(test_threads)
               saved_after_many = ddz_fast_split_after_many, saved_window = ddz_fast_split_window,
               saved_grow = ddz_fast_split_grow, saved_eager = ddz_fast_eager_cards,
               saved_root = ddz_fast_root_after;
-    const unsigned long long saved_after = ddz_fast_team_after;
+    const unsigned long long saved_after = ddz_fast_team_after, saved_root_nodes = ddz_fast_root_nodes;
     const unsigned saved_spins = ddz_fast_idle_spins;
     unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps,
                        root_before = ddz_fast_root_helps;
@@ -393,6 +393,7 @@ START_TEST(test_threads)
         ddz_fast_split_grow = i % 11 < 4 ? 0 : i % 11 < 8 ? 2 : 1; /* the window alone, or growing with failed children */
         ddz_fast_eager_cards = i % 13 < 4 ? 0 : i % 13 < 9 ? 2 : 8; /* no eager splits, or from 2 or 8 cards */
         ddz_fast_root_after = i % 17 < 5 ? 0 : i % 17 < 12 ? 1 : 3; /* the root on thread 0 alone, or open after 1 or 3 */
+        ddz_fast_root_nodes = i % 3 == 2 ? 500 : 0;                  /* ... and at once, or after 500 nodes */
         /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
         ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
         /* idle threads that sleep after one try, after the default tries, or never */
@@ -417,6 +418,7 @@ START_TEST(test_threads)
     ddz_fast_split_grow = saved_grow;
     ddz_fast_eager_cards = saved_eager;
     ddz_fast_root_after = saved_root;
+    ddz_fast_root_nodes = saved_root_nodes;
     ddz_fast_team_after = saved_after;
     ddz_fast_idle_spins = saved_spins;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */

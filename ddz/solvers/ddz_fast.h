@@ -79,6 +79,8 @@ extern int ddz_fast_eager_cards;
  * refuted (fast.c, "The root splits"); 1 by default, 0: thread 0 takes them all. Set it between
  * solves. */
 extern int ddz_fast_root_after;
+/* ... and once the solve has searched this many nodes; 2097152 by default, 0: at once. */
+extern unsigned long long ddz_fast_root_nodes;
 /* First moves taken so far by threads other than thread 0 (every solve): the tests' proof. */
 extern unsigned long long ddz_fast_root_helps;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first

@@ -1060,7 +1060,8 @@ typedef struct split_team {
     pthread_cond_t wake;
     int split_after; /* ddz_fast_split_after, or ddz_fast_split_after_many with more than two threads */
     int window;      /* ddz_fast_split_window, or the team's size when that is 0 */
-    int threads;
+    _Atomic unsigned long long nodes; /* the team's nodes, counted in steps of 1024 */
+    unsigned long long root_nodes;    /* the team's nodes before the root opens ("The root splits") */
     _Atomic(struct root_work *) root; /* the root's first moves, open to the team (under the lock), or NULL ("The root splits") */
 } split_team;
 
@@ -1422,6 +1423,11 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
         return 0;
     }
     if ((c->nodes & 1023) == 0) {
+        if (c->team) {
+            unsigned long long had = atomic_fetch_add_explicit(&c->team->nodes, 1024ull, memory_order_relaxed);
+            if (had < c->team->root_nodes && had + 1024 >= c->team->root_nodes)
+                team_wake(c->team); /* the root opens now */
+        }
         if (c->live) { /* progress, and the caller's stop (ddz_solve_live) */
             __atomic_add_fetch(&c->live->nodes, 1024ull, __ATOMIC_RELAXED);
             if (__atomic_load_n(&c->live->stop, __ATOMIC_RELAXED)) {
@@ -1653,14 +1659,14 @@ static void root_move(ctx *c, split_node *root, const ddz_position *pos, const d
     c->ply = saved_ply;
 }
 
-/* The root's first moves (in search order, order[0..n)), taken in order from `next`: on one
- * thread, or, with more than two threads, by the team too once the root splits (below). The team
- * helps inside them through the splits (see "Young brothers wait"). On 2 threads the first moves
- * stay on one thread: taking them on both was measured worse there, since the root of a loss is a
- * node whose every child must be refuted, and each first move refuted first leaves in the table
- * (and in the killers) much of what the next one needs; two 17v17 losses (#1 and #4, 7.0 M and
- * 8.9 M nodes on one thread) took 11.9-13.3 M and 8.7-9.8 M on 2 threads with the first moves
- * taken by both, 8.5 M and 7.9 M with them taken by one. */
+/* The root's first moves (in search order, order[0..n)), taken in order from `next`: by thread 0,
+ * and by the rest of the team once the root splits (below). The team helps inside them through the
+ * splits (see "Young brothers wait"). The root opens late on purpose: taking the first moves on two
+ * threads from the start was measured worse, since the root of a loss is a node whose every child
+ * must be refuted, and each first move refuted first leaves in the table (and in the killers) much
+ * of what the next one needs; two 17v17 losses (#1 and #4, 7.0 M and 8.9 M nodes on one thread, an
+ * older tree) took 11.9-13.3 M and 8.7-9.8 M on 2 threads with the first moves taken by both from
+ * the start, 8.5 M and 7.9 M with them taken by one. */
 typedef struct root_work {
     split_node node; /* won: a first move won and !all: the others stop */
     const size_t *order;
@@ -1673,32 +1679,41 @@ typedef struct root_work {
     atomic_int failed;  /* first moves refuted (by the solve's last round) */
 } root_work;
 
-/* The root splits: with more than two threads, once ddz_fast_root_after first moves were refuted
- * and some thread is idle, the root's first moves are open to the team as a split's children are
- * (team_help takes them before any split below, the root being nearest the root), its room growing
- * as a split's does (split_room: ddz_fast_split_grow threads a refuted first move). Why: on 16
- * cores the thread that takes the first moves did 0.17 of all the nodes of the hard set, its
- * first child of every node on the way alone, while most of the others slept; the root of a loss
- * must refute every first move, the work the others can take with the least waste. 0: off. */
+/* The root splits: once ddz_fast_root_after first moves were refuted and the team has searched
+ * ddz_fast_root_nodes nodes (the one-thread first round counted), the root's first moves are open
+ * to the team as a split's children are: an idle thread takes the next first move before it joins
+ * any split (the root being nearest the root), and the root's room grows as a split's does (two
+ * threads a refuted first move, split_room). Why: on 16 cores the thread that took the first moves
+ * did 0.17 of the hard set's nodes, the first child of every node on its way alone, while most of
+ * the others slept; the root of a loss must refute every first move, the least wasted work there
+ * is; and in a win another first move may win with a far smaller proof than the first winning one
+ * in order (hard-random #1 on 2 threads: 7.5-9.9 M nodes against 18.0 M on one thread). The nodes
+ * first: a position of a few million nodes or less keeps its first moves on thread 0, where each
+ * refuted first move leaves in the table much of what the next one needs (17v17 #1 on 16 threads,
+ * time-sliced on 2 cores: 4.1 M nodes with the root open at once, 3.0 M on thread 0 alone, 1.4 M on
+ * one thread). Measured (docs/ddz-parallel-search.md, "Tenth round"), all threads' nodes over one
+ * thread's on 16 threads on the 2-core VM, 17v17 / hard set: root on thread 0 1.42 / 1.46, open at
+ * once 1.77 / 1.15, after 2^20 nodes 1.55 / 1.18, after 2^21 1.22 / 1.15, after 2^22 1.29 / 1.24; on
+ * a lent 16-core Xeon the hard set took 24.5 s with the root on thread 0 and 10.6 s open at once
+ * (75.0 s on one thread). 2 threads, the hard set: 34.2 / 36.0 s -> 23.0 / 25.4 s open at once (the
+ * same hour, alternating). ddz_fast_root_after 0: the root stays on thread 0. */
 #ifndef DDZ_FAST_ROOT_AFTER
 #define DDZ_FAST_ROOT_AFTER 1
 #endif
 int ddz_fast_root_after = DDZ_FAST_ROOT_AFTER;
+#ifndef DDZ_FAST_ROOT_NODES
+#define DDZ_FAST_ROOT_NODES 2097152
+#endif
+unsigned long long ddz_fast_root_nodes = DDZ_FAST_ROOT_NODES;
 unsigned long long ddz_fast_root_helps; /* first moves taken by threads other than thread 0 (a test hook; relaxed adds) */
 
-/* Takes first moves of w until none is left or the root is stopped; thread 0 (`owner`) opens the
- * root to the team once it may (see "The root splits"). */
+/* Takes first moves of w until none is left or the root is stopped: thread 0 (`owner`), or a
+ * thread of the team that root_pick let in (see "The root splits"). */
 static void root_take(ctx *c, root_work *w, int owner)
 {
-    split_team *t = c->team;
     for (;;) {
         if (cut(c) || (!w->all && atomic_load(&w->node.won)))
             break;
-        if (owner && t && ddz_fast_root_after > 0 && !atomic_load_explicit(&t->root, memory_order_relaxed) &&
-            atomic_load_explicit(&w->failed, memory_order_relaxed) >= ddz_fast_root_after) {
-            atomic_store_explicit(&t->root, w, memory_order_release);
-            team_wake(t);
-        }
         size_t j = atomic_fetch_add(&w->next, 1);
         if (j >= w->n)
             break;
@@ -1707,8 +1722,11 @@ static void root_take(ctx *c, root_work *w, int owner)
         if (!owner)
             __atomic_fetch_add(&ddz_fast_root_helps, 1, __ATOMIC_RELAXED);
         root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
-        if (!cut(c) && w->res->first_wins[w->order[j]] == 0)
+        if (!cut(c) && w->res->first_wins[w->order[j]] == 0) {
             atomic_fetch_add_explicit(&w->failed, 1, memory_order_relaxed);
+            if (c->team)
+                team_wake(c->team); /* the root may now take another thread */
+        }
     }
 }
 
@@ -1717,11 +1735,13 @@ static root_work *root_pick(split_team *t)
 {
     root_work *r = atomic_load_explicit(&t->root, memory_order_relaxed);
     if (!r || atomic_load_explicit(&r->next, memory_order_relaxed) >= r->n ||
-        (!r->all && atomic_load_explicit(&r->node.won, memory_order_relaxed)))
+        (!r->all && atomic_load_explicit(&r->node.won, memory_order_relaxed)) ||
+        atomic_load_explicit(&r->failed, memory_order_relaxed) < ddz_fast_root_after ||
+        atomic_load_explicit(&t->nodes, memory_order_relaxed) < t->root_nodes)
         return NULL;
     int failed = atomic_load_explicit(&r->failed, memory_order_relaxed), room = t->window;
     if (ddz_fast_split_grow > 0 && failed <= (t->window - 1) / ddz_fast_split_grow)
-        room = ddz_fast_split_grow * failed;
+        room = ddz_fast_split_grow * failed; /* as split_room */
     if (atomic_load_explicit(&r->workers, memory_order_relaxed) + 1 >= room)
         return NULL;
     atomic_fetch_add_explicit(&r->workers, 1, memory_order_relaxed);
@@ -1862,7 +1882,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         atomic_init(&team->published, 0u);
         atomic_init(&team->sleepers, 0);
         atomic_init(&team->root, NULL);
-        team->threads = threads;
+        atomic_init(&team->nodes, 0ull);
         team->split_after = threads > 2 ? ddz_fast_split_after_many : ddz_fast_split_after;
         team->window = ddz_fast_split_window > 0 ? ddz_fast_split_window : threads;
         if (pthread_mutex_init(&team->sleep_lock, NULL)) {
@@ -1888,6 +1908,10 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             refuted += res->first_wins[i] == 0;
         atomic_init(&root.next, 0);
         atomic_init(&root.failed, refuted);
+        if (team && round && ddz_fast_root_after > 0) { /* open once root_pick says so ("The root splits") */
+            team->root_nodes = ddz_fast_root_nodes > first_round_nodes ? ddz_fast_root_nodes - first_round_nodes : 0;
+            atomic_store(&team->root, &root);
+        }
 #pragma omp parallel num_threads(round ? threads : 1) reduction(+ : nodes, hits, stores, evictions, own_bytes) reduction(max : max_thread_nodes)
         {
             ctx alone = {0};
