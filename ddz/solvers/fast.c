@@ -903,8 +903,8 @@ typedef struct {
 
 /* Young brothers wait (YBW; Feldmann et al. 1994, the parallel alpha-beta of Zugzwang), with
  * idle threads and split points as in the SMP searches of Crafty and the old Stockfish: with
- * more than one thread, thread 0 searches the root's first moves one after another and the others
- * wait, idle, for work. A node of at least ddz_fast_split_cards cards in the two hands whose first
+ * more than one thread, thread 0 searches the root's first moves one after another (the others
+ * join it there later: "The root splits") and the others wait, idle, for work. A node of at least ddz_fast_split_cards cards in the two hands whose first
  * two children did not win (ddz_fast_split_after, "Young brothers wait for two"; the node is then
  * most likely one whose every child must be refuted, where the win-first order leaves little to
  * speculate on) shares its other children, but only while some thread is idle: it goes on the
@@ -1693,10 +1693,14 @@ typedef struct root_work {
  * time-sliced on 2 cores: 4.1 M nodes with the root open at once, 3.0 M on thread 0 alone, 1.4 M on
  * one thread). Measured (docs/ddz-parallel-search.md, "Tenth round"), all threads' nodes over one
  * thread's on 16 threads on the 2-core VM, 17v17 / hard set: root on thread 0 1.42 / 1.46, open at
- * once 1.77 / 1.15, after 2^20 nodes 1.55 / 1.18, after 2^21 1.22 / 1.15, after 2^22 1.29 / 1.24; on
- * a lent 16-core Xeon the hard set took 24.5 s with the root on thread 0 and 10.6 s open at once
- * (75.0 s on one thread). 2 threads, the hard set: 34.2 / 36.0 s -> 23.0 / 25.4 s open at once (the
- * same hour, alternating). ddz_fast_root_after 0: the root stays on thread 0. */
+ * once 1.77 / 1.15, after 2^20 nodes 1.55 / 1.18, after 2^21 1.22 / 1.15, after 2^22 1.29 / 1.24
+ * (one run each; 17v17 at 2^21 in nine more runs 1.24-1.63, open at once in four 1.51-2.14). 2
+ * threads, the hard set: 34.2 / 36.0 s -> 23.0 / 25.4 s open at once (the same hour, alternating).
+ * On lent 16-core Xeons (reports/ddz-scaling-16core/) the hard set took 69.7 s on one thread and
+ * 24.5 s on 16 with the root on thread 0; 75.0 and 10.6 s open at once; 86.3 and 16.3 s after 2^21
+ * nodes (its first 12 deals; 70.9 and 9.8 s open at once): on real cores opening at once was
+ * faster, and 2^21 is kept for the inflation that 16 threads on 2 cores show (the goal that `make
+ * bench-ddz-full` judges here). ddz_fast_root_after 0: the root stays on thread 0. */
 #ifndef DDZ_FAST_ROOT_AFTER
 #define DDZ_FAST_ROOT_AFTER 1
 #endif
