@@ -1627,7 +1627,6 @@ static size_t default_memory(const ddz_position *pos)
 
 /* A first move i of the root decided on thread state c: its value in res->first_wins[i] unless
  * the search was stopped (a timeout, or another first move won and !all). */
-static double rootlog_t0;
 static void root_move(ctx *c, split_node *root, const ddz_position *pos, const ddz_result *res, signed char *value,
                       size_t i, int all)
 {
@@ -1637,14 +1636,12 @@ static void root_move(ctx *c, split_node *root, const ddz_position *pos, const d
     c->split = root;
     c->ply = 0;
     int w;
-    unsigned long long nb = c->nodes; double tb = omp_get_wtime();
     if (m->type == DDZ_PASS)
         w = !search(c, pos->enemy, pos->me, &pass_move, NULL, NULL, NULL);
     else if (m->cards == pos->me)
         w = 1;
     else
         w = !search(c, pos->enemy, pos->me - m->cards, m, NULL, NULL, NULL);
-    if (getenv("DDZ_ROOTLOG")) fprintf(stderr, "root %zu t%d: %d%s nodes %llu %.3f-%.3f s\n", i, omp_get_thread_num(), w, cut(c) ? " cut" : "", c->nodes - nb, tb - rootlog_t0, omp_get_wtime() - rootlog_t0);
     if (!cut(c)) {
         value[i] = (signed char)w;
         if (c->live) {
@@ -1812,7 +1809,6 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
                               ddz_result *res)
 {
     double t0 = omp_get_wtime();
-    rootlog_t0 = t0;
     size_t mem = opt && opt->memory_bytes ? opt->memory_bytes : default_memory(pos);
     int threads = opt && opt->threads > 0 ? opt->threads : omp_get_num_procs();
     int all = opt ? opt->all_first_moves : 1;
