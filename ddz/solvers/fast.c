@@ -1171,14 +1171,19 @@ static void team_close(split_team *t, split_work *w)
 #endif
 int ddz_fast_split_grow = DDZ_FAST_SPLIT_GROW;
 
-/* The threads split w may hold now, its owner included. */
-static inline int split_room(const split_team *t, split_work *w)
+/* The threads a split (or the root) whose node has `failed` children searched in full that
+ * failed may hold, its owner included. */
+static inline int room_for(const split_team *t, int failed)
 {
     if (ddz_fast_split_grow <= 0 || t->window <= 2)
         return t->window;
-    int failed = atomic_load_explicit(&w->failed, memory_order_relaxed);
     /* the less of grow x failed and the window, without overflow */
     return failed <= (t->window - 1) / ddz_fast_split_grow ? ddz_fast_split_grow * failed : t->window;
+}
+
+static inline int split_room(const split_team *t, split_work *w)
+{
+    return room_for(t, atomic_load_explicit(&w->failed, memory_order_relaxed));
 }
 
 /* Under the lock: the open split nearest the root (most cards, then fewest plies) with a child
@@ -1740,10 +1745,8 @@ static root_work *root_pick(split_team *t)
         atomic_load_explicit(&r->failed, memory_order_relaxed) < ddz_fast_root_after ||
         atomic_load_explicit(&t->nodes, memory_order_relaxed) < t->root_nodes)
         return NULL;
-    int failed = atomic_load_explicit(&r->failed, memory_order_relaxed), room = t->window;
-    if (ddz_fast_split_grow > 0 && failed <= (t->window - 1) / ddz_fast_split_grow)
-        room = ddz_fast_split_grow * failed; /* as split_room */
-    if (atomic_load_explicit(&r->workers, memory_order_relaxed) + 1 >= room)
+    if (atomic_load_explicit(&r->workers, memory_order_relaxed) + 1 >=
+        room_for(t, atomic_load_explicit(&r->failed, memory_order_relaxed)))
         return NULL;
     atomic_fetch_add_explicit(&r->workers, 1, memory_order_relaxed);
     return r;
