@@ -48,8 +48,9 @@ static const cli_help helps[] = {
       {"--time-limit S", "seconds for the whole command: search, line and strategy together (the search gets "
                          "90% of it); past it the answer is what was decided (a win found, else timeout), the "
                          "first moves not decided are named so; default none"},
-      {"--first", "stop at the first winning first move and print it (the others stay unsearched; a loss still "
-                  "refutes every first move); default: decide every first move"},
+      {"--first", "stop at the first winning first move found and print it (on more than one thread which one "
+                  "is found first may differ from run to run; the others stay unsearched; a loss still refutes "
+                  "every first move); default: decide every first move"},
       {"--progress", "a progress line on standard error every 2 s after the first second (first moves decided of "
                      "all, nodes, table in use); default: only when standard error is a terminal"},
       {"--quiet", "no progress lines"},
@@ -156,7 +157,8 @@ static const cli_help helps[] = {
       {"--memory SIZE", "each position's table (default: by the position, as ddz solve)"},
       {"--time-limit S", "seconds for each position; past it the position's outcome is timeout unless a win was "
                          "found (default none)"},
-      {"--first", "stop each position at its first winning first move (default: decide every first move)"},
+      {"--first", "stop each position at its first winning first move found (on more than one thread, which "
+                  "one may differ from run to run; default: decide every first move)"},
       {"--line", "add each position's line of play (as ddz solve shows it)"},
       {"--json", "JSON lines instead of TSV"}},
      "TSV on standard output, one line per position: input line number, ME, ENEMY, LAST, rules, outcome (win, "

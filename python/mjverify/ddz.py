@@ -409,11 +409,12 @@ def solve(me: Cards, enemy: Cards, last=None, rules: str = "rlcard", first_only:
     last: the move ``me`` must beat (text, :class:`Move` or DouZero list; ``None`` when ``me``
         leads).
     rules: ``rlcard`` (default), ``douzero``, with switches ``no-TYPE``.
-    first_only: stop at the first winning move instead of deciding every first move.
+    first_only: stop at the first winning move found (on more than one thread, which one may
+        differ from run to run) instead of deciding every first move.
     time_limit: seconds for the whole call: the search gets 90% (past it the outcome is
         ``"timeout"`` unless a win was already found), the line of play what is left.
     threads: ``None`` or 1 the calling thread, 0 every core, N threads (the outcome and the
-        winning moves never depend on it). The GIL is released while the solver runs.
+        winning moves never depend on it, except which one ``first_only`` finds first). The GIL is released while the solver runs.
     solver: ``fast`` (default), ``naive``, ``seed004`` (flagged: a port of published wrong code).
     memory: bytes for the transposition tables (``None``: the solver's default).
 
