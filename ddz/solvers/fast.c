@@ -1326,23 +1326,30 @@ static int split_publish(split_team *t, split_work *w)
     return k < SPLIT_OPEN;
 }
 
-/* The owner of w, its own taking done: closes w, and while workers are still inside, helps them
- * (joins the open splits below w; it counts as idle meanwhile, so that they split for it), until
- * the last has left: then nothing refers to w's frame any more. */
-static void split_finish(ctx *c, split_work *w)
+/* An owner whose own taking is done (of a split's children, or of the root's first moves): while
+ * `workers` are still inside, it helps them (joins the open splits below `under`; it counts as
+ * idle meanwhile, so that they split for it), until the last has left. */
+static void help_until_left(ctx *c, atomic_int *workers, const split_node *under)
 {
     split_team *t = c->team;
-    team_close(t, w);
-    if (atomic_load_explicit(&w->workers, memory_order_acquire) > 0) {
+    if (atomic_load_explicit(workers, memory_order_acquire) > 0) {
         unsigned spins = 0;
         atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
-        while (atomic_load_explicit(&w->workers, memory_order_acquire) > 0)
-            if (team_help(c, &w->node))
+        while (atomic_load_explicit(workers, memory_order_acquire) > 0)
+            if (team_help(c, under))
                 spins = 0;
             else
                 wait_a_little(&spins);
         atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
     }
+}
+
+/* The owner of w, its own taking done: closes w and helps its workers until the last has left:
+ * then nothing refers to w's frame any more. */
+static void split_finish(ctx *c, split_work *w)
+{
+    team_close(c->team, w);
+    help_until_left(c, &w->workers, &w->node);
 }
 
 /* The children from..n-1 of a node (its first failed) shared with the team: the split goes on
@@ -1769,16 +1776,7 @@ static void root_finish(ctx *c, root_work *w)
     team_lock(t);
     atomic_store_explicit(&t->root, NULL, memory_order_relaxed);
     team_unlock(t);
-    if (atomic_load_explicit(&w->workers, memory_order_acquire) > 0) {
-        unsigned spins = 0;
-        atomic_fetch_add_explicit(&t->idle, 1, memory_order_relaxed);
-        while (atomic_load_explicit(&w->workers, memory_order_acquire) > 0)
-            if (team_help(c, &w->node))
-                spins = 0;
-            else
-                wait_a_little(&spins);
-        atomic_fetch_sub_explicit(&t->idle, 1, memory_order_relaxed);
-    }
+    help_until_left(c, &w->workers, &w->node);
 }
 
 /* One thread first: with more than one thread, a solve first runs on one thread alone, without
