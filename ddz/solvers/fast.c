@@ -1749,11 +1749,10 @@ static root_work *root_pick(split_team *t)
     root_work *r = atomic_load_explicit(&t->root, memory_order_relaxed);
     if (!r || atomic_load_explicit(&r->next, memory_order_relaxed) >= r->n ||
         (!r->all && atomic_load_explicit(&r->node.won, memory_order_relaxed)) ||
-        atomic_load_explicit(&r->failed, memory_order_relaxed) < ddz_fast_root_after ||
         atomic_load_explicit(&t->nodes, memory_order_relaxed) < t->root_nodes)
         return NULL;
-    if (atomic_load_explicit(&r->workers, memory_order_relaxed) + 1 >=
-        room_for(t, atomic_load_explicit(&r->failed, memory_order_relaxed)))
+    int failed = atomic_load_explicit(&r->failed, memory_order_relaxed);
+    if (failed < ddz_fast_root_after || atomic_load_explicit(&r->workers, memory_order_relaxed) + 1 >= room_for(t, failed))
         return NULL;
     atomic_fetch_add_explicit(&r->workers, 1, memory_order_relaxed);
     return r;
@@ -1898,8 +1897,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     refute_table *refute = refute_take(); /* the solve's threads share it; NULL: none, the same answers */
     root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
     atomic_init(&root.node.won, 0);
-    atomic_init(&root.workers, 0);
-    atomic_init(&root.failed, 0);
+    atomic_init(&root.workers, 0); /* next and failed: each round's own, below */
     /* round 0: one thread with a node budget ("One thread first"); round 1: the team */
     unsigned long long first_round_nodes = 0;
     int ran_out = 1;
