@@ -21,6 +21,7 @@ typedef struct {
     int first;            /* --first: stop at the first winning first move */
     int progress;         /* --progress 1, --quiet 0, else -1: on when stderr is a terminal */
     double deadline;      /* CLOCK_MONOTONIC seconds at which --time-limit ends the command; 0 none */
+    int fewest_answers;   /* the strategy's second way (cmd_solve.c, winning_move) */
 } ddz_solve_args;
 
 /* --threads N, --memory SIZE and --time-limit S of a solving command (NULL: not given) into
@@ -70,10 +71,13 @@ int ddz_strategy_link(FILE *f, ddz_dag *d, const char *kind, const char *move, c
                       size_t cap);
 /* Writes --strategy PATH (the output layer: checked writes, - for stdout): the header, the nodes
  * from root breadth first (positions: an empty map of the game's positions), `end N`, and "ddz
- * CMD: --strategy 'PATH': N nodes, R replies, T s" on stderr. Returns 0 written, -1 when a node
- * failed ("... not written: why" said, nothing left at PATH), 1 when the file could not be
- * opened or written (said). */
+ * CMD: --strategy 'PATH': N nodes, R replies, T s" on stderr. When the nodes pass the checker's
+ * bound and again is not NULL, again(ctx) may switch the game to another way of choosing the
+ * winner's moves (it returns a phrase naming it, or NULL for none): the file is then written
+ * anew from the root, after a line on stderr saying so (not for standard output, already
+ * written). Returns 0 written, -1 when a node failed ("... not written: why" said, nothing left
+ * at PATH), 1 when the file could not be opened or written (said). */
 int ddz_strategy_write(const char *cmd, const char *path, const char *header, const ddz_dag *positions,
-                       const void *root, ddz_strategy_node node, void *ctx);
+                       const void *root, ddz_strategy_node node, const char *(*again)(void *ctx), void *ctx);
 
 #endif

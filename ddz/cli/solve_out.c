@@ -89,14 +89,36 @@ void ddz_dag_free(ddz_dag *d)
     d->n = d->cap = d->nslots = 0;
 }
 
+/* The most nodes a strategy may have: the checker's bound, or less where the environment's
+ * DDZ_STRATEGY_MAX_NODES says so (for the tests of what happens at the bound; a value that is
+ * not a number from 1 to the checker's bound is ignored). */
+static size_t strategy_max_nodes_read(void)
+{
+    const char *e = getenv("DDZ_STRATEGY_MAX_NODES");
+    char *end;
+    unsigned long long v = e ? strtoull(e, &end, 10) : 0;
+    return e && *e && !*end && v >= 1 && v < DDZO_CERT_MAX_NODES ? (size_t)v : DDZO_CERT_MAX_NODES;
+}
+
+static size_t strategy_max_nodes(void)
+{
+    static size_t max;
+    if (!max)
+        max = strategy_max_nodes_read();
+    return max;
+}
+
 int ddz_strategy_link(FILE *f, ddz_dag *d, const char *kind, const char *move, const void *pos, char *why,
                       size_t cap)
 {
-    const size_t max = DDZO_CERT_MAX_NODES;
+    const size_t max = strategy_max_nodes();
     uint32_t id = ddz_dag_node(d, pos, max);
     if (!id) {
-        snprintf(why, cap, d->n >= max ? "more than %zu nodes (the checker's bound)" : "out of memory at %zu nodes",
-                 d->n >= max ? max : d->n);
+        if (d->n >= max)
+            snprintf(why, cap, "more than %zu nodes (the checker's bound%s)", max,
+                     max < DDZO_CERT_MAX_NODES ? ", lowered by DDZ_STRATEGY_MAX_NODES" : "");
+        else
+            snprintf(why, cap, "out of memory at %zu nodes", d->n);
         return -1;
     }
     fprintf(f, "%s %s -> %lu\n", kind, move, (unsigned long)id);
@@ -108,7 +130,7 @@ int ddz_strategy_link(FILE *f, ddz_dag *d, const char *kind, const char *move, c
 static int write_nodes(FILE *f, ddz_dag *d, const void *root, ddz_strategy_node node, void *ctx, char *why,
                        size_t cap, size_t *replies)
 {
-    if (!ddz_dag_node(d, root, DDZO_CERT_MAX_NODES)) {
+    if (!ddz_dag_node(d, root, strategy_max_nodes())) {
         snprintf(why, cap, "out of memory");
         return -1;
     }
@@ -125,27 +147,35 @@ static int write_nodes(FILE *f, ddz_dag *d, const void *root, ddz_strategy_node 
 }
 
 int ddz_strategy_write(const char *cmd, const char *path, const char *header, const ddz_dag *positions,
-                       const void *root, ddz_strategy_node node, void *ctx)
+                       const void *root, ddz_strategy_node node, const char *(*again)(void *ctx), void *ctx)
 {
     cli_out out;
     char why[512];
-    size_t replies = 0;
-    ddz_dag d = *positions;
-    if (!cli_out_open(&out, cmd, "--strategy", path, CLI_OUT_REPLACE))
-        return 1;
-    fputs(header, out.f);
     double t0 = ddz_now();
-    int rc = write_nodes(out.f, &d, root, node, ctx, why, sizeof why, &replies);
-    size_t nodes = d.n;
-    ddz_dag_free(&d);
-    if (rc) {
-        fprintf(stderr, "ddz %s: --strategy '%s': not written: %s\n", cmd, path, why);
-        cli_out_discard(&out);
-        return -1;
+    for (;;) {
+        size_t replies = 0;
+        ddz_dag d = *positions;
+        if (!cli_out_open(&out, cmd, "--strategy", path, CLI_OUT_REPLACE))
+            return 1;
+        fputs(header, out.f);
+        int rc = write_nodes(out.f, &d, root, node, ctx, why, sizeof why, &replies);
+        size_t nodes = d.n;
+        ddz_dag_free(&d);
+        if (rc) {
+            const char *way = rc && nodes >= strategy_max_nodes() && again && out.tmp ? again(ctx) : NULL;
+            cli_out_discard(&out);
+            if (way) {
+                fprintf(stderr, "ddz %s: --strategy '%s': %s after %.3f s; written again, %s\n", cmd, path, why,
+                        ddz_now() - t0, way);
+                continue;
+            }
+            fprintf(stderr, "ddz %s: --strategy '%s': not written: %s\n", cmd, path, why);
+            return -1;
+        }
+        if (cli_out_close(&out))
+            return 1;
+        fprintf(stderr, "ddz %s: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", cmd, path, nodes, replies,
+                ddz_now() - t0);
+        return 0;
     }
-    if (cli_out_close(&out))
-        return 1;
-    fprintf(stderr, "ddz %s: --strategy '%s': %zu nodes, %zu replies, %.3f s\n", cmd, path, nodes, replies,
-            ddz_now() - t0);
-    return 0;
 }
