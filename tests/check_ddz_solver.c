@@ -364,7 +364,8 @@ END_TEST
  * wait": children taken in turn, a child that wins stopping its siblings), as many threads on a
  * split as it has failed children, twice as many, or any ("A split's room grows"), splits after one
  * failed child from 2 or 8 cards while a thread sleeps, or not ("Eager splits while a thread
- * sleeps"), idle threads sleeping after one try, the default tries or never ("Idle threads sleep": a lost wake-up would hang a solve); and where the search
+ * sleeps"), idle threads sleeping after one try, the default tries or never ("Idle threads sleep": a lost wake-up would hang a solve), the root's first moves
+ * taken by other threads with budgets of 1 or 64 nodes or none ("Budgets at the root"); and where the search
  * stops at the first winning move, the outcome is the same and every first move it decided has
  * its value. */
 START_TEST(test_threads)
@@ -378,10 +379,11 @@ START_TEST(test_threads)
               saved_after_many = ddz_fast_split_after_many, saved_window = ddz_fast_split_window,
               saved_grow = ddz_fast_split_grow, saved_eager = ddz_fast_eager_cards,
               saved_root = ddz_fast_root_after;
-    const unsigned long long saved_after = ddz_fast_team_after, saved_root_nodes = ddz_fast_root_nodes;
+    const unsigned long long saved_after = ddz_fast_team_after, saved_root_nodes = ddz_fast_root_nodes,
+                             saved_root_many = ddz_fast_root_nodes_many, saved_budget = ddz_fast_root_budget;
     const unsigned saved_spins = ddz_fast_idle_spins;
     unsigned long long splits_before = ddz_fast_splits, sleeps_before = ddz_fast_idle_sleeps,
-                       root_before = ddz_fast_root_helps;
+                       root_before = ddz_fast_root_helps, put_back_before = ddz_fast_root_put_back;
     for (int i = 0; i < 60; i++) {
         int conv = i & 1;
         ddz_rules r = {(ddz_convention)conv, 0};
@@ -394,6 +396,10 @@ START_TEST(test_threads)
         ddz_fast_eager_cards = i % 13 < 4 ? 0 : i % 13 < 9 ? 2 : 8; /* no eager splits, or from 2 or 8 cards */
         ddz_fast_root_after = i % 17 < 5 ? 0 : i % 17 < 12 ? 1 : 3; /* the root on thread 0 alone, or open after 1 or 3 */
         ddz_fast_root_nodes = i % 3 == 2 ? 500 : 0;                  /* ... and at once, or after 500 nodes */
+        ddz_fast_root_nodes_many = i % 23 < 8 ? 0 : 500;             /* the same with more than two threads */
+        /* with more than two threads: no budgets at the root, or budgets of 1 node (4, 16, ... when
+         * taken again: most first moves put back several times) or 64 */
+        ddz_fast_root_budget = i % 19 < 5 ? 0 : i % 19 < 12 ? 1 : 64;
         /* the team at once, or after a first round on one thread ran out of 1, 50 or 400 nodes */
         ddz_fast_team_after = i % 4 == 0 ? 0 : i % 4 == 1 ? 1 : i % 4 == 2 ? 50 : 400;
         /* idle threads that sleep after one try, after the default tries, or never */
@@ -419,11 +425,14 @@ START_TEST(test_threads)
     ddz_fast_eager_cards = saved_eager;
     ddz_fast_root_after = saved_root;
     ddz_fast_root_nodes = saved_root_nodes;
+    ddz_fast_root_nodes_many = saved_root_many;
+    ddz_fast_root_budget = saved_budget;
     ddz_fast_team_after = saved_after;
     ddz_fast_idle_spins = saved_spins;
     ck_assert_uint_gt(ddz_fast_splits - splits_before, 1000); /* the splits ran */
     ck_assert_uint_gt(ddz_fast_idle_sleeps - sleeps_before, 0); /* and idle threads slept and woke */
     ck_assert_uint_gt(ddz_fast_root_helps - root_before, 0);    /* and other threads took first moves */
+    ck_assert_uint_gt(ddz_fast_root_put_back - put_back_before, 0); /* and put some back when their budget ran out */
 }
 END_TEST
 

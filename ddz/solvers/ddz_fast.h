@@ -79,8 +79,17 @@ extern int ddz_fast_eager_cards;
  * refuted (fast.c, "The root splits"); 1 by default, 0: thread 0 takes them all. Set it between
  * solves. */
 extern int ddz_fast_root_after;
-/* ... and once the solve has searched this many nodes; 2097152 by default, 0: at once. */
+/* ... and once the solve has searched this many nodes (two threads; more: ddz_fast_root_nodes_many); 2097152 by default, 0: at once. */
 extern unsigned long long ddz_fast_root_nodes;
+/* With more than two threads, the root opens once the solve has searched this many nodes instead
+ * (fast.c, "Budgets at the root"); 0 by default: at once. */
+extern unsigned long long ddz_fast_root_nodes_many;
+/* ... and a thread other than thread 0 searches a first move with at most this many nodes, four
+ * times more each time it ran out before; one that runs out is put back and taken again later.
+ * 16384 by default; 0: no budgets. */
+extern unsigned long long ddz_fast_root_budget;
+/* First moves put back so far (every solve): the tests' proof that budgets ran out. */
+extern unsigned long long ddz_fast_root_put_back;
 /* First moves taken so far by threads other than thread 0 (every solve): the tests' proof. */
 extern unsigned long long ddz_fast_root_helps;
 /* With more than one thread, a solve runs on one thread alone for at most this many nodes first

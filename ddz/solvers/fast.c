@@ -1590,7 +1590,7 @@ static int search(ctx *c, ddz_hand me, ddz_hand en, const ddz_move *last, const 
     for (size_t i = 0; i < n && !win; i++) {
         if (i < ne && known[i] == 1)
             continue;
-        if (c->team && searched >= 1 && !c->probing && i + 1 < n && split_now(c->team, searched, size) &&
+        if (c->team && searched >= 1 && !c->probing && !c->node_budget && i + 1 < n && split_now(c->team, searched, size) &&
             atomic_load_explicit(&c->team->idle, memory_order_relaxed) > 0) {
             int r = split_rest(c, me, en, mv, n, i, ne, known, forced, ck, searched, &won_by); /* see "Young brothers wait" */
             if (r >= 0) {
@@ -1686,6 +1686,10 @@ typedef struct root_work {
     atomic_size_t next; /* the next of order[] to take */
     atomic_int workers; /* threads other than thread 0 taking first moves, counted in under the team's lock */
     atomic_int failed;  /* first moves refuted (by the solve's last round) */
+    /* "Budgets at the root": per first move (by place in order[]), NULL when no thread has a budget */
+    _Atomic unsigned char *put_back; /* 1: its budget ran out, waiting to be taken again; 2: taken again */
+    unsigned char *tries;            /* budgets it ran out of */
+    atomic_int waiting;              /* first moves put back and not yet taken again */
 } root_work;
 
 /* The root splits: once ddz_fast_root_after first moves were refuted and the team has searched
@@ -1708,8 +1712,10 @@ typedef struct root_work {
  * On lent 16-core Xeons (reports/ddz-scaling-16core/) the hard set took 69.7 s on one thread and
  * 24.5 s on 16 with the root on thread 0; 75.0 and 10.6 s open at once; 86.3 and 16.3 s after 2^21
  * nodes (its first 12 deals; 70.9 and 9.8 s open at once): on real cores opening at once was
- * faster, and 2^21 is kept for the inflation that 16 threads on 2 cores show (the goal that `make
- * bench-ddz-full` judges here). ddz_fast_root_after 0: the root stays on thread 0. */
+ * faster, and 2^21 was kept for the inflation that 16 threads on 2 cores show (the goal that `make
+ * bench-ddz-full` judges here). It is now the rule of two threads only: with more, the root opens
+ * at once and the other threads' first moves have budgets ("Budgets at the root"), which cut that
+ * inflation better. ddz_fast_root_after 0: the root stays on thread 0. */
 #ifndef DDZ_FAST_ROOT_AFTER
 #define DDZ_FAST_ROOT_AFTER 1
 #endif
@@ -1720,6 +1726,63 @@ int ddz_fast_root_after = DDZ_FAST_ROOT_AFTER;
 unsigned long long ddz_fast_root_nodes = DDZ_FAST_ROOT_NODES;
 unsigned long long ddz_fast_root_helps; /* first moves taken by threads other than thread 0 (a test hook; relaxed adds) */
 
+/* Budgets at the root: with more than two threads, the root opens at once
+ * (ddz_fast_root_nodes_many), and a thread other than thread 0 searches a first move with a
+ * budget of nodes: ddz_fast_root_budget, four times more each time the same first move ran out
+ * before. A first move whose budget runs out (nothing of its top stored, as with a timeout; what
+ * it finished below stays in the table) is put back; once every first move was taken, the ones
+ * put back are taken again, by the team's threads with the bigger budget and by thread 0 without
+ * one; and thread 0 takes whatever is still put back when the others have left the root. A thread
+ * with a budget opens no split (a split's workers would not see the budget run out).
+ * Why: the root of a loss must refute every first move, and refuted in order each leaves in the
+ * table most of what the next one needs (17v17 #1 on one thread: first move 3 took 862 nodes
+ * after 0, 1 and 2; on 16 threads, taken at once by another thread, 113-116 K). Opened at once
+ * without budgets, 17v17 took 1.77 times one thread's nodes on 16 threads; opened after 2^21 nodes
+ * (before) 1.24-1.65. With budgets, the cheap refutations are found at once by the other threads,
+ * and the expensive ones wait for what the others leave in the table, or go to a thread that can
+ * spend more; a win that the first winning move in order proves only at great cost is still found
+ * by another first move's smaller proof (hard-random #1). Measured (docs/ddz-parallel-search.md,
+ * "Budgets at the root"; the 2-core VM, 16 threads, all threads' nodes over one thread's, one run
+ * a cell unless said): budget 4,096: 17v17 1.04, 1.13, 20v17 0.99, hard set 0.95; 16,384 (kept):
+ * 17v17 1.08-1.14 in four runs, 20v17 1.00, hard set 1.01; 65,536: 17v17 1.21, 1.31, hard set 1.02;
+ * 262,144: 1.36, 1.18, 1.06; before 17v17 1.30-1.65 in four runs, hard set 1.16. On 2 threads
+ * budgets made 17v17 worse (1.23, 1.24 against 1.14-1.17), so two threads keep the root as before. */
+#ifndef DDZ_FAST_ROOT_BUDGET
+#define DDZ_FAST_ROOT_BUDGET 16384
+#endif
+unsigned long long ddz_fast_root_budget = DDZ_FAST_ROOT_BUDGET; /* 0: no budgets */
+#ifndef DDZ_FAST_ROOT_NODES_MANY
+#define DDZ_FAST_ROOT_NODES_MANY 0
+#endif
+unsigned long long ddz_fast_root_nodes_many = DDZ_FAST_ROOT_NODES_MANY; /* ddz_fast_root_nodes with more than two threads */
+unsigned long long ddz_fast_root_put_back; /* first moves put back so far (a test hook; relaxed adds) */
+
+/* The next first move for `owner` or a thread of the team: the next in order, else one put back
+ * (taken in order); the place in order[], or n when none is left. */
+static size_t root_next(root_work *w)
+{
+    size_t j = atomic_fetch_add(&w->next, 1);
+    if (j < w->n || !w->put_back)
+        return j < w->n ? j : w->n;
+    while (atomic_load(&w->waiting) > 0)
+        for (size_t k = 0; k < w->n; k++) {
+            unsigned char one = 1;
+            if (atomic_load_explicit(&w->put_back[k], memory_order_relaxed) == 1 &&
+                atomic_compare_exchange_strong(&w->put_back[k], &one, 2)) {
+                atomic_fetch_sub(&w->waiting, 1);
+                return k;
+            }
+        }
+    return w->n;
+}
+
+/* The budget of a first move that ran out `tries` times before: ddz_fast_root_budget x 4^tries
+ * (none past 4^16: a search that big ends by other means). */
+static unsigned long long root_budget(const root_work *w, size_t j)
+{
+    return w->tries[j] >= 16 ? 0 : ddz_fast_root_budget << (2 * w->tries[j]);
+}
+
 /* Takes first moves of w until none is left or the root is stopped: thread 0 (`owner`), or a
  * thread of the team that root_pick let in (see "The root splits"). */
 static void root_take(ctx *c, root_work *w, int owner)
@@ -1727,14 +1790,27 @@ static void root_take(ctx *c, root_work *w, int owner)
     for (;;) {
         if (cut(c) || (!w->all && atomic_load(&w->node.won)))
             break;
-        size_t j = atomic_fetch_add(&w->next, 1);
+        size_t j = root_next(w);
         if (j >= w->n)
             break;
         if (w->res->first_wins[w->order[j]] >= 0) /* decided by the first round (below) */
             continue;
         if (!owner)
             __atomic_fetch_add(&ddz_fast_root_helps, 1, __ATOMIC_RELAXED);
+        int budget = !owner && w->put_back && ddz_fast_root_budget; /* see "Budgets at the root" */
+        if (budget)
+            c->node_budget = root_budget(w, j) ? c->nodes + root_budget(w, j) : 0;
         root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
+        if (budget) {
+            if (c->budget_out && !*c->abort && !(!w->all && atomic_load(&w->node.won))) {
+                w->tries[j]++; /* only its taker writes it, before putting it back */
+                atomic_store(&w->put_back[j], 1);
+                atomic_fetch_add(&w->waiting, 1);
+                __atomic_fetch_add(&ddz_fast_root_put_back, 1, __ATOMIC_RELAXED);
+            }
+            c->budget_out = 0;
+            c->node_budget = 0;
+        }
         if (!cut(c) && w->res->first_wins[w->order[j]] == 0) {
             atomic_fetch_add_explicit(&w->failed, 1, memory_order_relaxed);
             if (c->team)
@@ -1747,7 +1823,9 @@ static void root_take(ctx *c, root_work *w, int owner)
 static root_work *root_pick(split_team *t)
 {
     root_work *r = atomic_load_explicit(&t->root, memory_order_relaxed);
-    if (!r || atomic_load_explicit(&r->next, memory_order_relaxed) >= r->n ||
+    if (!r ||
+        (atomic_load_explicit(&r->next, memory_order_relaxed) >= r->n &&
+         !(r->put_back && atomic_load_explicit(&r->waiting, memory_order_relaxed) > 0)) ||
         (!r->all && atomic_load_explicit(&r->node.won, memory_order_relaxed)) ||
         atomic_load_explicit(&t->nodes, memory_order_relaxed) < t->root_nodes)
         return NULL;
@@ -1896,6 +1974,17 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     }
     refute_table *refute = refute_take(); /* the solve's threads share it; NULL: none, the same answers */
     root_work root = {.node = {.won_by = 0, .parent = NULL}, .order = order, .n = n, .pos = pos, .res = res, .all = all};
+    if (team && threads > 2 && ddz_fast_root_budget) { /* "Budgets at the root"; NULL: none, the same answers */
+        root.put_back = calloc(n ? n : 1, sizeof *root.put_back);
+        root.tries = calloc(n ? n : 1, 1);
+        if (!root.put_back || !root.tries) {
+            free((void *)root.put_back);
+            free(root.tries);
+            root.put_back = NULL;
+            root.tries = NULL;
+        }
+    }
+    atomic_init(&root.waiting, 0);
     atomic_init(&root.node.won, 0);
     atomic_init(&root.workers, 0); /* next and failed: each round's own, below */
     /* round 0: one thread with a node budget ("One thread first"); round 1: the team */
@@ -1908,7 +1997,8 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
         atomic_init(&root.next, 0);
         atomic_init(&root.failed, refuted);
         if (team && round && ddz_fast_root_after > 0) { /* open once root_pick says so ("The root splits") */
-            team->root_nodes = ddz_fast_root_nodes > first_round_nodes ? ddz_fast_root_nodes - first_round_nodes : 0;
+            unsigned long long open_at = threads > 2 ? ddz_fast_root_nodes_many : ddz_fast_root_nodes;
+            team->root_nodes = open_at > first_round_nodes ? open_at - first_round_nodes : 0;
             atomic_store(&team->root, &root);
         }
 #pragma omp parallel num_threads(round ? threads : 1) reduction(+ : nodes, hits, stores, evictions, own_bytes) reduction(max : max_thread_nodes)
@@ -1943,6 +2033,7 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
             if (omp_get_thread_num() == 0) {
                 root_take(c, &root, 1);
                 root_finish(c, &root);
+                root_take(c, &root, 1); /* what was put back and is still waiting, the others gone */
                 if (c->team) {
                     atomic_store_explicit(&c->team->done, 1, memory_order_release);
                     team_wake(c->team);
@@ -1973,6 +2064,8 @@ static ddz_outcome fast_solve(const ddz_position *pos, const ddz_rules *rules, c
     }
     free(team);
     free(history);
+    free((void *)root.put_back);
+    free(root.tries);
     refute_give(refute);
     res->nodes = nodes;
     res->max_thread_nodes = max_thread_nodes;
