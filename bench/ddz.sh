@@ -144,7 +144,7 @@ else
         continue
       fi
       # 60 s a line; the hard set's and 20v20's biggest wins write over the checker's bound the
-      # solver's way and again the fewest answers' way (ddz/README.md, "Strategy file format"):
+      # solver's way and again the fewest answers' way (ddz/README.md, "ddz certify and the strategy file"):
       # hard-random #1 takes about 145 s on 2 cores to solve and write, 45 s to check
       climit=60
       case $f in hard-random|deal-20v20) climit=300 ;; esac

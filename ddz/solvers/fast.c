@@ -1742,7 +1742,7 @@ unsigned long long ddz_fast_root_helps; /* first moves taken by threads other th
  * and the expensive ones wait for what the others leave in the table, or go to a thread that can
  * spend more; a win that the first winning move in order proves only at great cost is still found
  * by another first move's smaller proof (hard-random #1). Measured (docs/ddz-parallel-search.md,
- * "Budgets at the root"; the 2-core VM, 16 threads, all threads' nodes over one thread's, one run
+ * "Eleventh round"; the 2-core VM, 16 threads, all threads' nodes over one thread's, one run
  * a cell unless said): budget 4,096: 17v17 1.04, 1.13, 20v17 0.99, hard set 0.95; 16,384 (kept):
  * 17v17 1.08-1.14 in four runs, 20v17 1.00, hard set 1.01; 65,536: 17v17 1.21, 1.31, hard set 1.02;
  * 262,144: 1.36, 1.18, 1.06; before 17v17 1.30-1.65 in four runs, hard set 1.16. On 2 threads
