@@ -566,7 +566,7 @@ int ddz_cmd_solve(int argc, char **argv)
         ddz_solve_args b = a;
         b.opt.threads = 1;
         b.opt.all_first_moves = 0;
-        const ddz_dag positions = {sizeof(ddz_position), position_hash, same_position, NULL, 0, 0, NULL, 0};
+        const ddz_dag positions = {sizeof(ddz_position), position_hash, same_position, NULL, 0, 0, NULL, 0, 0};
         int wr = ddz_strategy_write("solve", a.strategy, header, &positions, &a.pos, write_node, fewest_answers, &b);
         if (wr) {
             ddz_table_free(kept);

@@ -323,7 +323,7 @@ int ddz_cmd_solve3(int argc, char **argv)
         strategy3 sc = {a, !lw};
         sc.a.opt.threads = 1;
         sc.a.opt.all_first_moves = 0;
-        const ddz_dag positions = {sizeof(ddz_position3), position_hash, same_position, NULL, 0, 0, NULL, 0};
+        const ddz_dag positions = {sizeof(ddz_position3), position_hash, same_position, NULL, 0, 0, NULL, 0, 0};
         if (ddz_strategy_write("solve3", a.strategy, header, &positions, &a.pos, write_node, NULL, &sc))
             return 1;
     }

@@ -56,6 +56,7 @@ typedef struct {
     size_t n, cap;
     uint32_t *slot;     /* open addressing: node number, 0 empty */
     size_t nslots;      /* a power of two, at most half full */
+    int full;           /* ddz_strategy_link met the bound of nodes */
 } ddz_dag;
 /* The node number of p (1-based), added when new; 0 when out of memory or past max nodes. */
 uint32_t ddz_dag_node(ddz_dag *d, const void *p, size_t max);

@@ -114,7 +114,8 @@ int ddz_strategy_link(FILE *f, ddz_dag *d, const char *kind, const char *move, c
     const size_t max = strategy_max_nodes();
     uint32_t id = ddz_dag_node(d, pos, max);
     if (!id) {
-        if (d->n >= max)
+        d->full = d->n >= max;
+        if (d->full)
             snprintf(why, cap, "more than %zu nodes (the checker's bound%s)", max,
                      max < DDZO_CERT_MAX_NODES ? ", lowered by DDZ_STRATEGY_MAX_NODES" : "");
         else
@@ -160,9 +161,10 @@ int ddz_strategy_write(const char *cmd, const char *path, const char *header, co
         fputs(header, out.f);
         int rc = write_nodes(out.f, &d, root, node, ctx, why, sizeof why, &replies);
         size_t nodes = d.n;
+        int full = d.full;
         ddz_dag_free(&d);
         if (rc) {
-            const char *way = rc && nodes >= strategy_max_nodes() && again && out.tmp ? again(ctx) : NULL;
+            const char *way = full && again && out.tmp ? again(ctx) : NULL;
             cli_out_discard(&out);
             if (way) {
                 fprintf(stderr, "ddz %s: --strategy '%s': %s after %.3f s; written again, %s\n", cmd, path, why,
