@@ -192,9 +192,9 @@ static ddz_outcome solve_for(const ddz_solve_args *a, const ddz_position *p, ddz
  * - again (a->fewest_answers 1), when the first way passed the checker's bound of nodes: the
  *   winning move that leaves the enemy the fewest legal answers (ties: the generator's order),
  *   found by solving the enemy's position after each move in that order until one is a loss for
- *   the enemy. Measured ("Certificates", docs/ddz-parallel-search.md): it takes hard-random #1
- *   from over 10,000,000 nodes to 7,636,596, but made 9 of 20v17's 18 strategies bigger and its
- *   wins slower to write (82 s -> 143 s), so it is the second way only. */
+ *   the enemy. Measured (docs/ddz-parallel-search.md, "Certificates of the biggest wins"): it
+ *   takes hard-random #1 from over 10,000,000 nodes to 7,636,596, but made 9 of 20v17's 18
+ *   strategies bigger and its wins slower to write (82 s -> 143 s), so it is the second way only. */
 static ddz_outcome winning_move(const ddz_solve_args *a, const ddz_position *p, ddz_move *out)
 {
     static ddz_result res;

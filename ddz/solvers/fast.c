@@ -1797,7 +1797,7 @@ static void root_take(ctx *c, root_work *w, int owner)
             continue;
         if (!owner)
             __atomic_fetch_add(&ddz_fast_root_helps, 1, __ATOMIC_RELAXED);
-        int budget = !owner && w->put_back && ddz_fast_root_budget; /* see "Budgets at the root" */
+        int budget = !owner && w->put_back; /* see "Budgets at the root" */
         if (budget)
             c->node_budget = root_budget(w, j) ? c->nodes + root_budget(w, j) : 0;
         root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
