@@ -92,19 +92,15 @@ void ddz_dag_free(ddz_dag *d)
 /* The most nodes a strategy may have: the checker's bound, or less where the environment's
  * DDZ_STRATEGY_MAX_NODES says so (for the tests of what happens at the bound; a value that is
  * not a number from 1 to the checker's bound is ignored). */
-static size_t strategy_max_nodes_read(void)
-{
-    const char *e = getenv("DDZ_STRATEGY_MAX_NODES");
-    char *end;
-    unsigned long long v = e ? strtoull(e, &end, 10) : 0;
-    return e && *e && !*end && v >= 1 && v < DDZO_CERT_MAX_NODES ? (size_t)v : DDZO_CERT_MAX_NODES;
-}
-
 static size_t strategy_max_nodes(void)
 {
-    static size_t max;
-    if (!max)
-        max = strategy_max_nodes_read();
+    static size_t max; /* read once */
+    if (!max) {
+        const char *e = getenv("DDZ_STRATEGY_MAX_NODES");
+        char *end;
+        unsigned long long v = e ? strtoull(e, &end, 10) : 0;
+        max = e && *e && !*end && v >= 1 && v < DDZO_CERT_MAX_NODES ? (size_t)v : DDZO_CERT_MAX_NODES;
+    }
     return max;
 }
 

@@ -1762,8 +1762,10 @@ unsigned long long ddz_fast_root_put_back; /* first moves put back so far (a tes
 static size_t root_next(root_work *w)
 {
     size_t j = atomic_fetch_add(&w->next, 1);
-    if (j < w->n || !w->put_back)
-        return j < w->n ? j : w->n;
+    if (j < w->n)
+        return j;
+    if (!w->put_back)
+        return w->n;
     while (atomic_load(&w->waiting) > 0)
         for (size_t k = 0; k < w->n; k++) {
             unsigned char one = 1;
@@ -1798,8 +1800,10 @@ static void root_take(ctx *c, root_work *w, int owner)
         if (!owner)
             __atomic_fetch_add(&ddz_fast_root_helps, 1, __ATOMIC_RELAXED);
         int budget = !owner && w->put_back; /* see "Budgets at the root" */
-        if (budget)
-            c->node_budget = root_budget(w, j) ? c->nodes + root_budget(w, j) : 0;
+        if (budget) {
+            unsigned long long b = root_budget(w, j);
+            c->node_budget = b ? c->nodes + b : 0;
+        }
         root_move(c, &w->node, w->pos, w->res, w->res->first_wins, w->order[j], w->all);
         if (budget) {
             if (c->budget_out && !*c->abort && !(!w->all && atomic_load(&w->node.won))) {
