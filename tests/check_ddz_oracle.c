@@ -225,6 +225,60 @@ START_TEST(test_solvers_equal_retrograde)
 }
 END_TEST
 
+/* The checker's own search (decide.c) against the retrograde table: a sample of the reduced
+ * deck's 4-card universe, leading and answering alike, once with room for every position and once
+ * with a memory so small that it forgets again and again (only time may change). */
+START_TEST(test_decide_equals_retrograde)
+{
+    uint64_t seed = tu_seed("ddz_oracle decide", 27), st = seed;
+    ddz_move pass = {0, DDZ_PASS, 0, 0};
+    for (int conv = 0; conv < DDZ_CONVENTIONS; conv++) {
+        ddz_rules r = {(ddz_convention)conv, 0};
+        ddzo_table *t = ddzo_build(DDZO_DECK_SMALL, 4, &r);
+        ddzo_decider *big = ddzo_decider_new(&r, (size_t)1 << 20), *tiny = ddzo_decider_new(&r, 16);
+        ck_assert_ptr_nonnull(t);
+        ck_assert_ptr_nonnull(big);
+        ck_assert_ptr_nonnull(tiny);
+        size_t nh = ddzo_nhands(t);
+        int judged = 0, answering = 0, wins = 0;
+        while (judged < 3000) {
+            size_t a = (size_t)(next(&st) % nh), b = (size_t)(next(&st) % nh), nm;
+            ddz_hand me = ddzo_hand(t, a), en = ddzo_hand(t, b);
+            ddz_move last = pass;
+            if (ddzo_value_at(t, a, b, &pass) < 0)
+                continue; /* the hands overlap */
+            const ddz_move *m = ddzo_lead_moves(t, a, &nm);
+            size_t k = (size_t)(next(&st) % (nm + 1));
+            if (k < nm) {
+                if (m[k].cards == me)
+                    continue; /* the lead ends the game: no answering position */
+                last = m[k];
+                ddz_hand h = me;
+                me = en;
+                en = h - m[k].cards;
+                answering++;
+            }
+            int v = ddzo_value(t, me, en, &last);
+            ck_assert_int_ge(v, 0);
+            ck_assert_int_eq(ddzo_decide(big, me, en, &last), v);
+            if (judged < 300)
+                ck_assert_int_eq(ddzo_decide(tiny, me, en, &last), v);
+            wins += v;
+            judged++;
+        }
+        ck_assert_int_gt(answering, 1000); /* both kinds of position, */
+        ck_assert_int_gt(wins, 300);       /* and both values */
+        ck_assert_int_lt(wins, 2700);
+        ck_assert_uint_eq(ddzo_decider_stats(big).forgotten, 0);
+        ck_assert_uint_gt(ddzo_decider_stats(tiny).forgotten, 0);
+        ck_assert_uint_eq(ddzo_decider_stats(big).calls, 3000);
+        ddzo_decider_free(big);
+        ddzo_decider_free(tiny);
+        ddzo_free(t);
+    }
+}
+END_TEST
+
 /* seed 004 compares type and main only, so a shorter straight with a higher main "beats" a
  * longer one. Quick form: the reduced deck's two five-card straights in hand, every single
  * card as the other hand, every straight as the move to beat; fast must agree with the oracle
@@ -285,6 +339,7 @@ static Suite *suite(void)
     suite_add_tcase(s, t);
     t = tcase_create("solvers");
     tcase_add_test(t, test_solvers_equal_retrograde);
+    tcase_add_test(t, test_decide_equals_retrograde);
     suite_add_tcase(s, t);
     t = tcase_create("seed");
     tcase_add_test(t, test_seed_port_caught);

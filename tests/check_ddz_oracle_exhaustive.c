@@ -1,6 +1,7 @@
 /* The Dou Dizhu oracle, exhaustive tier (ctest label `exhaustive`): the generator against the
  * recogniser on every hand of up to 5 cards, fast and naive against the retrograde table on every
- * position of the reduced deck's 3-card universe, and the flagged seed port caught on every
+ * position of the reduced deck's 3-card universe, the certificate checker's own search against the
+ * table on every position of two more, and the flagged seed port caught on every
  * 5-against-1 position with a straight to beat. The quick tier is check_ddz_oracle.c. */
 #include <check.h>
 #include <stdio.h>
@@ -91,6 +92,54 @@ START_TEST(test_solvers_equal_retrograde)
 }
 END_TEST
 
+/* The checker's own search (decide.c, for version 3 certificates) against the retrograde table
+ * on every position of the full deck's 3-card universe and the reduced deck's 4-card one, each
+ * with a memory of 4,096 positions, so that it forgets again and again. */
+START_TEST(test_decide_equals_retrograde)
+{
+    ddz_move pass = {0, DDZ_PASS, 0, 0};
+    for (int conv = 0; conv < DDZ_CONVENTIONS; conv++)
+        for (int deck = 0; deck < 2; deck++) {
+            ddz_rules r = {(ddz_convention)conv, 0};
+            ddzo_table *t = ddzo_build(deck ? DDZO_DECK_SMALL : DDZO_DECK_FULL, deck ? 4 : 3, &r);
+            ddzo_decider *d = ddzo_decider_new(&r, 4096);
+            unsigned long long positions = 0, wins = 0;
+            ck_assert_ptr_nonnull(t);
+            ck_assert_ptr_nonnull(d);
+            for (size_t i = 0; i < ddzo_nhands(t); i++)
+                for (size_t j = 0; j < ddzo_nhands(t); j++) {
+                    ddz_hand a = ddzo_hand(t, i), b = ddzo_hand(t, j);
+                    int lead = ddzo_value(t, a, b, &pass);
+                    if (lead < 0)
+                        continue; /* the hands overlap */
+                    ck_assert_int_eq(ddzo_decide(d, a, b, &pass), lead);
+                    positions++;
+                    wins += (unsigned)lead;
+                    size_t nm;
+                    const ddz_move *m = ddzo_lead_moves(t, i, &nm);
+                    for (size_t k = 0; k < nm; k++) {
+                        if (m[k].cards == a)
+                            continue;
+                        int v = ddzo_value(t, b, a - m[k].cards, &m[k]);
+                        ck_assert_int_ge(v, 0);
+                        ck_assert_int_eq(ddzo_decide(d, b, a - m[k].cards, &m[k]), v);
+                        positions++;
+                        wins += (unsigned)v;
+                    }
+                }
+            printf("decide == retrograde: %s deck, %d cards a side, %s: %llu positions (%llu wins), %llu forgotten\n",
+                   deck ? "reduced" : "full", deck ? 4 : 3, conv ? "douzero" : "rlcard", positions, wins,
+                   ddzo_decider_stats(d).forgotten);
+            ck_assert_uint_gt(positions, 100000);
+            ck_assert_uint_gt(wins, positions / 10);
+            ck_assert_uint_lt(wins, positions - positions / 10);
+            ck_assert_uint_gt(ddzo_decider_stats(d).forgotten, 0);
+            ddzo_decider_free(d);
+            ddzo_free(t);
+        }
+}
+END_TEST
+
 /* seed 004 compares type and main only, so a shorter straight with a higher main "beats" a
  * longer one: 45678 on 345678. Every position of the reduced deck's 5-card universe with a
  * straight to beat (any straight of the deck that fits beside both hands) and at most 6 cards
@@ -153,6 +202,7 @@ static Suite *suite(void)
     tcase_set_timeout(t, 3600);
     tcase_add_test(t, test_generator_equals_recogniser);
     tcase_add_test(t, test_solvers_equal_retrograde);
+    tcase_add_test(t, test_decide_equals_retrograde);
     tcase_add_test(t, test_seed_port_caught);
     suite_add_tcase(s, t);
     return s;

@@ -60,8 +60,10 @@ mutant not-a-move 1 "rejected: F:7: play '3J': the cards form no move under rlca
   's/^play single:2$/play 3J/'
 mutant truncated 2 "ddz certify: F:49: the file ends without its 'end N' line (truncated?)" \
   '$d'
-mutant wrong-version 2 "ddz certify: F:1: not a strategy file: the first line must be 'ddz-strategy 1' or 'ddz-strategy 2'" \
-  '1s/2/3/'
+mutant wrong-version 2 "ddz certify: F:1: not a strategy file: the first line must be 'ddz-strategy 1', '2' or '3'" \
+  '1s/2/4/'
+mutant search-in-v2 2 "ddz certify: F:21: unknown line 'search' (node, play, reply or end expected)" \
+  's/^play single:J$/search/'
 mutant dangling-target 2 "ddz certify: F:8: reply to node 99, but the file has 15 nodes" \
   's/^reply pass -> 2$/reply pass -> 99/'
 mutant misnumbered 2 "ddz certify: F:10: node '7' where node 2 was expected (nodes are numbered 1, 2, ... in order)" \
@@ -87,6 +89,44 @@ printf 'ddz-strategy 2\nrules douzero\nme 333444555666\nenemy 7\nlast pass\nnode
 out=$("$ddz" certify "$tmp/amb.txt"); check ambiguous "1 rejected: $tmp/amb.txt:7: play '333444555666' reads as 2 moves under douzero (write TYPE:CARDS)" "$? $out"
 sed 's/^play 333444555666$/play plane1:333444555666/' "$tmp/amb.txt" >"$tmp/amb2.txt"
 out=$("$ddz" certify "$tmp/amb2.txt"); check typed "0 certified: 1 nodes, 0 replies, depth 1" "$? $out"
+
+# Version 3: positions left to the checker's own search (decide.c), each a win by that search, of
+# at most 14 cards; the search's lines refused where they do not belong.
+v3() { # name, file: the lines after the header "me 3JJ2 enemy 7TTD last pass"
+  printf 'ddz-strategy 3\nrules rlcard\nme 3JJ2\nenemy 7TTD\nlast pass\n%s\n' "$2" >"$tmp/$1.txt"
+}
+v3 v3 'node 1 me 3JJ2 enemy 7TTD last pass
+play single:2
+reply pass -> 2
+reply single:D -> 3
+node 2 me 3JJ enemy 7TTD last pass
+search
+node 3 me 3JJ enemy 7TT last single:D
+search
+end 3'
+out=$("$ddz" certify "$tmp/v3.txt"); check v3 "0 certified: 3 nodes, 2 replies, depth 2; 2 nodes searched by the checker (18 positions)" "$? $out"
+v3 v3-root 'node 1 me 3JJ2 enemy 7TTD last pass
+search
+end 1'
+out=$("$ddz" certify "$tmp/v3-root.txt"); check v3-root "0 certified: 1 nodes, 0 replies, depth 1; 1 nodes searched by the checker (32 positions)" "$? $out"
+printf 'ddz-strategy 3\nrules rlcard\nme 3JJ\nenemy 7TTD\nlast single:2\nnode 1 me 3JJ enemy 7TTD last single:2\nsearch\nend 1\n' >"$tmp/v3-lost.txt"
+out=$("$ddz" certify "$tmp/v3-lost.txt"); check v3-lost "1 rejected: $tmp/v3-lost.txt:7: search at node 1: the checker's own search finds this position lost (me 3JJ enemy 7TTD last single:2)" "$? $out"
+printf 'ddz-strategy 3\nrules rlcard\nme 3456789TJ\nenemy 3456789\nlast pass\nnode 1 me 3456789TJ enemy 3456789 last pass\nsearch\nend 1\n' >"$tmp/v3-big.txt"
+out=$("$ddz" certify "$tmp/v3-big.txt"); check v3-big "1 rejected: $tmp/v3-big.txt:7: search at node 1: 16 cards in the two hands, more than the 14 the checker searches" "$? $out"
+v3 v3-reply 'node 1 me 3JJ2 enemy 7TTD last pass
+search
+reply pass -> 1
+end 1'
+out=$("$ddz" certify "$tmp/v3-reply.txt" 2>&1); check v3-reply "2 ddz certify: $tmp/v3-reply.txt:8: a reply after a search line" "$? $out"
+v3 v3-both 'node 1 me 3JJ2 enemy 7TTD last pass
+play single:2
+search
+end 1'
+out=$("$ddz" certify "$tmp/v3-both.txt" 2>&1); check v3-both "2 ddz certify: $tmp/v3-both.txt:8: node 1 has a play and a search line" "$? $out"
+v3 v3-extra 'node 1 me 3JJ2 enemy 7TTD last pass
+search now
+end 1'
+out=$("$ddz" certify "$tmp/v3-extra.txt" 2>&1); check v3-extra "2 ddz certify: $tmp/v3-extra.txt:7: a search line is 'search' alone" "$? $out"
 
 # The flagged seed port "wins" with a longer straight; its certificate is refused.
 "$ddz" solve 6789TJ 89TJQ --last 34567 --solver seed004 --strategy "$tmp/s4.txt" >/dev/null 2>&1

@@ -42,23 +42,29 @@ check strategy-loss "1 ddz solve: --strategy: no winning strategy to write (the 
   "$? $(cat "$tmp/err")"
 
 # Past the checker's bound of nodes (lowered here by DDZ_STRATEGY_MAX_NODES), the file is
-# written again from the root with the winning moves that leave the fewest answers: this 8-vs-8
-# win takes 1,864 nodes the first way and 608 the second (cmd_solve.c, winning_move).
+# written again from the root: second, with the positions of at most 14 cards left to the
+# checker's search (version 3); third, with those and the winning moves that leave the fewest
+# answers. This 8-vs-8 win takes 1,864 nodes the first way, 14 the second, 8 the third
+# (cmd_solve.c, next_way and winning_move).
 s8="378TJKKK 4489TTJ2"
 # shellcheck disable=SC2086
 DDZ_STRATEGY_MAX_NODES=1000 "$ddz" solve $s8 --threads 1 --strategy "$tmp/b.txt" >/dev/null 2>"$tmp/err"
 rc=$?
-check bound-again "0 ddz solve: --strategy '$tmp/b.txt': more than 1000 nodes (the checker's bound, lowered by DDZ_STRATEGY_MAX_NODES) after" \
-  "$rc $(head -n 1 "$tmp/err" | sed 's/ after .*/ after/')"
-case $(tail -n 1 "$tmp/err") in *"'$tmp/b.txt': 608 nodes, "*) passed=$((passed + 1)) ;;
+check bound-again "0 ddz solve: --strategy '$tmp/b.txt': more than 1000 nodes (the checker's bound, lowered by DDZ_STRATEGY_MAX_NODES) after; written again, positions of at most 14 cards left to the checker's search" \
+  "$rc $(head -n 1 "$tmp/err" | sed 's/ after [0-9.]* s/ after/')"
+case $(tail -n 1 "$tmp/err") in *"'$tmp/b.txt': 14 nodes, "*) passed=$((passed + 1)) ;;
   *) failed=$((failed + 1)); echo "FAIL bound-again written: $(cat "$tmp/err")" ;; esac
+check bound-again-version "ddz-strategy 3 12" "$(head -n 1 "$tmp/b.txt") $(grep -c '^search$' "$tmp/b.txt")"
+check bound-again-certified "certified: 14 nodes, 13 replies, depth 3; 12 nodes searched by the checker" \
+  "$("$ddz" certify "$tmp/b.txt" --me 378TJKKK --enemy 4489TTJ2 2>&1 | sed 's/ (.*//')"
 # shellcheck disable=SC2086
-check bound-again-certified "certified: 608 nodes" \
-  "$("$ddz" certify "$tmp/b.txt" --me 378TJKKK --enemy 4489TTJ2 2>&1 | sed 's/, [0-9]* replies.*//')"
-# Over the bound both ways: exit 1, one line for each way, and nothing left at the path.
+DDZ_STRATEGY_MAX_NODES=13 "$ddz" solve $s8 --threads 1 --strategy "$tmp/b3.txt" >/dev/null 2>"$tmp/err"
+check bound-third "0 3 certified: 8 nodes" \
+  "$? $(wc -l <"$tmp/err") $("$ddz" certify "$tmp/b3.txt" 2>&1 | sed 's/, [0-9]* replies.*//')"
+# Over the bound all three ways: exit 1, one line for each way, and nothing left at the path.
 # shellcheck disable=SC2086
-DDZ_STRATEGY_MAX_NODES=500 "$ddz" solve $s8 --threads 1 --strategy "$tmp/b2.txt" >/dev/null 2>"$tmp/err"
-check bound-both "1 2 ddz solve: --strategy '$tmp/b2.txt': not written: more than 500 nodes (the checker's bound, lowered by DDZ_STRATEGY_MAX_NODES) absent" \
+DDZ_STRATEGY_MAX_NODES=5 "$ddz" solve $s8 --threads 1 --strategy "$tmp/b2.txt" >/dev/null 2>"$tmp/err"
+check bound-all "1 3 ddz solve: --strategy '$tmp/b2.txt': not written: more than 5 nodes (the checker's bound, lowered by DDZ_STRATEGY_MAX_NODES) absent" \
   "$? $(wc -l <"$tmp/err") $(tail -n 1 "$tmp/err") $([ -e "$tmp/b2.txt" ] && echo present || echo absent)"
 # On standard output, already written, it is not written again.
 # shellcheck disable=SC2086

@@ -125,7 +125,11 @@ int ddz_cmd_certify(int argc, char **argv)
                    differs, differs);
             return 1;
         }
-        printf("certified: %zu nodes, %zu replies, depth %d\n", res.nodes, res.replies, res.depth);
+        if (res.version == 3)
+            printf("certified: %zu nodes, %zu replies, depth %d; %zu nodes searched by the checker (%llu positions)\n",
+                   res.nodes, res.replies, res.depth, res.searched, res.search_positions);
+        else
+            printf("certified: %zu nodes, %zu replies, depth %d\n", res.nodes, res.replies, res.depth);
         return 0;
     }
     return refused(file, st, res.line, res.message);

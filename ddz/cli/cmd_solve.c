@@ -13,6 +13,7 @@
 #include "ddz_cli.h"
 #include "ddz_line.h"
 #include "ddz_movegen.h"
+#include "ddz_oracle.h"
 #include "ddz_solve_cli.h"
 #include "output.h"
 
@@ -187,14 +188,14 @@ static ddz_outcome solve_for(const ddz_solve_args *a, const ddz_position *p, ddz
 }
 
 /* The winner's move at p: one that empties the hand, else
- * - first (a->fewest_answers 0): the solver's first winning move (one thread, all_first_moves 0,
- *   the kept table, the time the command has left);
- * - again (a->fewest_answers 1), when the first way passed the checker's bound of nodes: the
- *   winning move that leaves the enemy the fewest legal answers (ties: the generator's order),
- *   found by solving the enemy's position after each move in that order until one is a loss for
- *   the enemy. Measured (docs/ddz-parallel-search.md, "Certificates of the biggest wins"): it
- *   takes hard-random #1 from over 10,000,000 nodes to 7,636,596, but made 9 of 20v17's 18
- *   strategies bigger and its wins slower to write (82 s -> 143 s), so it is the second way only. */
+ * - a->fewest_answers 0 (the first and second ways): the solver's first winning move (one
+ *   thread, all_first_moves 0, the kept table, the time the command has left);
+ * - a->fewest_answers 1 (the third way): the winning move that leaves the enemy the fewest legal
+ *   answers (ties: the generator's order), found by solving the enemy's position after each move
+ *   in that order until one is a loss for the enemy. Measured (docs/ddz-parallel-search.md,
+ *   "Certificates of the biggest wins"): it takes hard-random #1 from over 10,000,000 nodes to
+ *   7,636,596, but made 9 of 20v17's 18 strategies bigger and its wins slower to write (82 s ->
+ *   143 s), so it is the last way only. */
 static ddz_outcome winning_move(const ddz_solve_args *a, const ddz_position *p, ddz_move *out)
 {
     static ddz_result res;
@@ -237,14 +238,22 @@ static ddz_outcome winning_move(const ddz_solve_args *a, const ddz_position *p, 
     return DDZ_SOLVE_LOSS;
 }
 
-/* The strategy writer's second way (ddz_strategy_write's again). */
-static const char *fewest_answers(void *ctx)
+/* The strategy writer's next way, when the last passed the checker's bound of nodes
+ * (ddz_strategy_write's again): second, the same moves with every position of at most
+ * DDZO_CERT_SEARCH_MAX_CARDS cards left to the checker's own search (version 3); third, that and
+ * each move the winning one that leaves the fewest answers. */
+static const char *next_way(void *ctx)
 {
     ddz_solve_args *b = ctx;
+    if (!b->search_cards) {
+        b->search_cards = DDZO_CERT_SEARCH_MAX_CARDS;
+        b->header[strlen("ddz-strategy ")] = '3';
+        return "positions of at most " DDZO_STR(DDZO_CERT_SEARCH_MAX_CARDS) " cards left to the checker's search";
+    }
     if (b->fewest_answers)
         return NULL;
     b->fewest_answers = 1;
-    return "each move the winning one that leaves the fewest answers";
+    return "those positions left to the checker, and each move the winning one that leaves the fewest answers";
 }
 
 /* Node i + 1 of the strategy: the winner's move, and one reply line per legal answer. */
@@ -258,6 +267,11 @@ static int write_node(FILE *f, void *ctx, ddz_dag *d, size_t i, char *why, size_
     ddz_format_hand(p.me, me, sizeof me);
     ddz_format_hand(p.enemy, en, sizeof en);
     ddz_format_move(&p.last, last, sizeof last);
+    if (a->search_cards && ddz_size(p.me) + ddz_size(p.enemy) <= a->search_cards) {
+        /* reached by a winning play and a reply: a win, which the checker decides itself */
+        fprintf(f, "node %zu me %s enemy %s last %s\nsearch\n", i + 1, me, en, last);
+        return 0;
+    }
     ddz_outcome o = winning_move(a, &p, &m);
     if (o != DDZ_SOLVE_WIN) {
         snprintf(why, cap, "node %zu (me %s enemy %s last %s) %s", i + 1, me, en, last,
@@ -560,14 +574,15 @@ int ddz_cmd_solve(int argc, char **argv)
             return 1;
         }
         char header[512];
+        ddz_solve_args b = a;
         snprintf(header, sizeof header, "ddz-strategy 2\nrules %s\nme %s\nenemy %s\nlast %s\n", rules, me, en, last);
+        b.header = header;
         /* One thread (the same move at each node, whatever the machine), the table of the root's
          * solve kept, so that a node's re-solve mostly reads what the root proved. */
-        ddz_solve_args b = a;
         b.opt.threads = 1;
         b.opt.all_first_moves = 0;
         const ddz_dag positions = {sizeof(ddz_position), position_hash, same_position, NULL, 0, 0, NULL, 0, 0};
-        int wr = ddz_strategy_write("solve", a.strategy, header, &positions, &a.pos, write_node, fewest_answers, &b);
+        int wr = ddz_strategy_write("solve", a.strategy, header, &positions, &a.pos, write_node, next_way, &b);
         if (wr) {
             ddz_table_free(kept);
             return wr < 0 && interrupted ? 130 : 1;

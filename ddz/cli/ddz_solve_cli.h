@@ -22,6 +22,8 @@ typedef struct {
     int progress;         /* --progress 1, --quiet 0, else -1: on when stderr is a terminal */
     double deadline;      /* CLOCK_MONOTONIC seconds at which --time-limit ends the command; 0 none */
     int fewest_answers;   /* the strategy's second way (cmd_solve.c, winning_move) */
+    int search_cards;     /* > 0: positions of at most this many cards are left to the checker */
+    char *header;         /* the strategy file's header (its version changes with search_cards) */
 } ddz_solve_args;
 
 /* --threads N, --memory SIZE and --time-limit S of a solving command (NULL: not given) into

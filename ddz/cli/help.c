@@ -56,7 +56,8 @@ static const cli_help helps[] = {
       {"--quiet", "no progress lines"},
       {"--json", "one JSON object instead of text: the position, outcome, every first move with its value, the "
                  "winning moves, the line (each ply's player, move and both hands after it), the statistics"},
-      {"--strategy FILE", "for a win, write a certificate (every reply answered) that ddz certify checks"}},
+      {"--strategy FILE", "for a win, write a certificate (every reply answered) that ddz certify checks; past "
+                          "10,000,000 nodes, written again with small positions left to the checker's search"}},
      "Text: the position, the outcome, the winning first moves, the line with its length in plies, the "
      "statistics (search and line). Exit 0 answered (a timeout included), 1 a bad position or a failed write "
      "(or --strategy without a win), 2 a bad flag, 130 interrupted.",
@@ -127,13 +128,15 @@ static const cli_help helps[] = {
     {"certify",
      "Checks a strategy certificate (written by ddz solve --strategy, or by ddz solve3 --strategy: a "
      "ddz-strategy3 file, known by its first line) with the oracle's recogniser, never the solvers' generator: "
-     "every reply of the loser is answered and every line ends in the winner's empty hand. FILE - reads "
+     "every reply of the loser is answered and every line ends in the winner's empty hand, or (version 3) in a "
+     "position of at most 14 cards that the checker's own exhaustive search finds won. FILE - reads "
      "standard input.",
      {{"--rules R", "the rules the certificate must name (default: the certificate's own)"},
       {"--me HAND", "the winner's hand the certificate must start from (two-player certificates)"},
       {"--enemy HAND", "the loser's hand the certificate must start from (two-player certificates)"},
       {"--last MOVE", "the move the certificate's first position answers (two-player certificates)"}},
-     "certified: NODES nodes, REPLIES replies, depth D (a three-player one: certified: the landlord wins, or "
+     "certified: NODES nodes, REPLIES replies, depth D (version 3 adds: S nodes searched by the checker (P "
+     "positions); a three-player one: certified: the landlord wins, or "
      "the farmers win, then the position, a colon and the same) (exit 0), or rejected: FILE:LINE: reason (exit "
      "1); an unreadable file or bad flag exits 2.",
      {"ddz certify win.txt", "ddz certify - --me 32JJ --enemy 7TTD < win.txt", "ddz certify win3.txt"}},

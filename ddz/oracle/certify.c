@@ -15,6 +15,7 @@ typedef struct {
     uint32_t first, n;      /* its replies, [first, first + n) once grouped */
     unsigned long line, play_line;
     int has_play;
+    int search;             /* version 3's `search`: left to the checker's own search */
     int depth;              /* the most plays from here to a final one (0: not computed) */
     unsigned char color;    /* 0 unvisited, 1 on the search path, 2 done */
 } cnode;
@@ -36,6 +37,7 @@ typedef struct {
     size_t nnodes, capnodes;
     creply *rep;
     size_t nrep, caprep;
+    ddzo_decider *decider;  /* made at the first `search` node */
 } reader;
 
 static const ddz_move pass_move = {0, DDZ_PASS, 0, 0};
@@ -242,8 +244,10 @@ static ddzo_cert_status read_header(reader *r, const ddz_rules *want)
         res->version = 1;
     else if (strcmp(r->buf, "ddz-strategy 2") == 0)
         res->version = 2;
+    else if (strcmp(r->buf, "ddz-strategy 3") == 0)
+        res->version = 3;
     else
-        return fail(res, DDZO_CERT_UNREADABLE, 1, "not a strategy file: the first line must be 'ddz-strategy 1' or 'ddz-strategy 2'");
+        return fail(res, DDZO_CERT_UNREADABLE, 1, "not a strategy file: the first line must be 'ddz-strategy 1', '2' or '3'");
     for (int k = 0; k < 4; k++) {
         got = read_line(r, &st);
         if (got < 0)
@@ -282,7 +286,7 @@ static ddzo_cert_status read_header(reader *r, const ddz_rules *want)
     return DDZO_CERT_OK;
 }
 
-/* Version 2: node, play and reply lines, then `end N`. */
+/* Versions 2 and 3: node, play and reply lines (3: or a node's `search` line), then `end N`. */
 static ddzo_cert_status read_v2(reader *r)
 {
     ddzo_cert_status st = DDZO_CERT_OK;
@@ -298,7 +302,7 @@ static ddzo_cert_status read_v2(reader *r)
         if (strcmp(tok[0], "node") == 0) {
             if (nt != 8 || strcmp(tok[2], "me") || strcmp(tok[4], "enemy") || strcmp(tok[6], "last"))
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a node line is 'node ID me HAND enemy HAND last MOVE'");
-            if (cur && !cur->has_play)
+            if (cur && !cur->has_play && !cur->search)
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "node %zu has no play line", r->nnodes);
             if (parse_id(tok[1]) != r->nnodes + 1)
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "node '%s' where node %zu was expected (nodes are numbered 1, 2, ... in order)",
@@ -314,17 +318,27 @@ static ddzo_cert_status read_v2(reader *r)
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a play line is 'play MOVE'");
             if (!cur)
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a play before the first node line");
-            if (cur->has_play)
+            if (cur->has_play || cur->search)
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a second play at node %zu", r->nnodes);
             if ((st = resolve(r, "play", tok[1], 0, &cur->play)) != DDZO_CERT_OK)
                 return st;
             cur->has_play = 1;
             cur->play_line = r->line;
+        } else if (strcmp(tok[0], "search") == 0 && r->res->version == 3) {
+            if (nt != 1)
+                return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a search line is 'search' alone");
+            if (!cur)
+                return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a search before the first node line");
+            if (cur->has_play || cur->search)
+                return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "node %zu has a play and a search line", r->nnodes);
+            cur->search = 1;
+            cur->play_line = r->line;
         } else if (strcmp(tok[0], "reply") == 0) {
             if (nt != 4 || strcmp(tok[2], "->"))
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a reply line is 'reply MOVE -> NODE'");
             if (!cur || !cur->has_play)
-                return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "a reply before its node's play line");
+                return fail(r->res, DDZO_CERT_UNREADABLE, r->line,
+                            cur && cur->search ? "a reply after a search line" : "a reply before its node's play line");
             uint32_t id = parse_id(tok[3]);
             if (!id)
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "reply target '%s' is no node number",
@@ -340,12 +354,12 @@ static ddzo_cert_status read_v2(reader *r)
             if (nt != 2 || parse_id(tok[1]) != r->nnodes || !r->nnodes)
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "the end line must be 'end %zu' (the number of nodes)",
                             r->nnodes);
-            if (!cur->has_play)
+            if (!cur->has_play && !cur->search)
                 return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "node %zu has no play line", r->nnodes);
             ended = 1;
         } else {
-            return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "unknown line '%s' (node, play, reply or end expected)",
-                        shown(tok[0], sh, sizeof sh));
+            return fail(r->res, DDZO_CERT_UNREADABLE, r->line, "unknown line '%s' (node, play, %sreply or end expected)",
+                        shown(tok[0], sh, sizeof sh), r->res->version == 3 ? "search, " : "");
         }
     }
     if (got < 0)
@@ -439,6 +453,29 @@ static int cmp_listed(const void *a, const void *b)
     return ddz_move_compare(&((const listed *)a)->m, &((const listed *)b)->m);
 }
 
+/* A `search` node: small enough, and a win by the oracle's own search (decide.c). */
+static ddzo_cert_status check_search(reader *r, size_t i)
+{
+    const cnode *c = &r->node[i];
+    char b[192];
+    int cards = ddz_size(c->w) + ddz_size(c->l);
+    if (cards > DDZO_CERT_SEARCH_MAX_CARDS)
+        return fail(r->res, DDZO_CERT_REJECTED, c->play_line,
+                    "search at node %zu: %d cards in the two hands, more than the %d the checker searches", i + 1,
+                    cards, DDZO_CERT_SEARCH_MAX_CARDS);
+    if (!r->decider && !(r->decider = ddzo_decider_new(&r->rules, DDZO_CERT_SEARCH_MEMORY)))
+        return fail(r->res, DDZO_CERT_UNREADABLE, c->line, "out of memory for the search");
+    int v = ddzo_decide(r->decider, c->w, c->l, &c->last);
+    if (v < 0)
+        return fail(r->res, DDZO_CERT_UNREADABLE, c->line, "out of memory in the search at node %zu", i + 1);
+    if (!v)
+        return fail(r->res, DDZO_CERT_REJECTED, c->play_line,
+                    "search at node %zu: the checker's own search finds this position lost (%s)", i + 1,
+                    fmt_pos(c->w, c->l, &c->last, b, sizeof b));
+    r->res->searched++;
+    return DDZO_CERT_OK;
+}
+
 /* One node, on its own: the play legal, the reply set exactly the opponent's legal answers,
  * each reply's target holding the position it makes. */
 static ddzo_cert_status check_node(reader *r, size_t i, ddz_move **ans, size_t *capans, listed **ls, size_t *capls)
@@ -451,6 +488,8 @@ static ddzo_cert_status check_node(reader *r, size_t i, ddz_move **ans, size_t *
         ddz_check_disjoint(c->w + c->l, c->last.cards, &e) != DDZ_OK)
         return fail(res, DDZO_CERT_REJECTED, c->line, "node %zu is no position (%s)", i + 1,
                     fmt_pos(c->w, c->l, &c->last, b, sizeof b));
+    if (c->search)
+        return check_search(r, i);
     /* the play */
     fmt_move(&c->play, a, sizeof a);
     if (c->play.type == DDZ_PASS) {
@@ -681,6 +720,9 @@ ddzo_cert_status ddzo_certify(FILE *f, const ddz_rules *rules, ddzo_cert_result 
         st = check_all(r);
     if (st == DDZO_CERT_OK)
         res->message[0] = '\0';
+    if (r->decider)
+        res->search_positions = ddzo_decider_stats(r->decider).positions;
+    ddzo_decider_free(r->decider);
     free(r->node);
     free(r->rep);
     free(r);

@@ -48,6 +48,25 @@ ddz_hand ddzo_hand(const ddzo_table *t, size_t i);
  * -1 when the position is outside the universe. */
 int ddzo_value(ddzo_table *t, ddz_hand me, ddz_hand enemy, const ddz_move *last);
 
+/* The oracle's exhaustive search of one position (decide.c), for the small positions a
+ * certificate leaves to the checker: the recogniser's moves, a depth-first search of every line,
+ * and a memory of positions already decided (at most max_positions, at least 4; when a place is
+ * wanted, the position with the fewest cards is forgotten).
+ * Not for big hands: its time grows with every move of both hands. */
+typedef struct ddzo_decider ddzo_decider;
+typedef struct {
+    unsigned long long calls;     /* ddzo_decide calls */
+    unsigned long long positions; /* positions searched (not found in the memory) */
+    unsigned long long forgotten; /* positions forgotten to make room */
+    unsigned long long lead_hands; /* hands whose leading moves are kept now */
+} ddzo_decide_stats;
+ddzo_decider *ddzo_decider_new(const ddz_rules *rules, size_t max_positions);
+void ddzo_decider_free(ddzo_decider *d);
+/* 1: me, to move, wins against enemy with last to beat (a pass: me leads); 0: loses; -1: out of
+ * memory. last is a pass or a reading of its cards. */
+int ddzo_decide(ddzo_decider *d, ddz_hand me, ddz_hand enemy, const ddz_move *last);
+ddzo_decide_stats ddzo_decider_stats(const ddzo_decider *d);
+
 /* Strategy certificates (certify.c; format in ddz/README.md, "Strategy file format"): reads a
  * `ddz-strategy 1` tree or a `ddz-strategy 2` DAG and checks it with the recogniser's moves
  * only: every play legal, every legal answer of the opponent listed (and nothing else), every
@@ -60,11 +79,13 @@ typedef enum {
 } ddzo_cert_status;
 
 typedef struct {
-    int version;             /* 1 or 2 (0 before the first line was read) */
+    int version;             /* 1, 2 or 3 (0 before the first line was read) */
     ddz_rules rules;         /* the header's */
     ddz_hand me, enemy;      /* the header's position: me (the winner) to move, last to beat */
     ddz_move last;
     size_t nodes, replies;   /* checked (reachable) nodes and their reply lines */
+    size_t searched;         /* of those nodes, version 3's left to the checker's search */
+    unsigned long long search_positions; /* positions that search went through */
     int depth;               /* the most winner's plays on one line of play */
     unsigned long line;      /* the line of the problem (0: none, or the file as a whole) */
     char message[320];       /* one line: the reason, without the file name and line */
@@ -74,6 +95,10 @@ typedef struct {
 #define DDZO_CERT_MAX_LINE 4096           /* bytes in one line, newline included */
 #define DDZO_CERT_MAX_NODES 10000000u     /* nodes in one certificate */
 #define DDZO_CERT_MAX_REPLIES 100000000u  /* reply lines in one certificate */
+#define DDZO_CERT_SEARCH_MAX_CARDS 14     /* cards in the two hands of a version 3 `search` node */
+#define DDZO_STR_(x) #x
+#define DDZO_STR(x) DDZO_STR_(x)          /* a bound as text, for messages */
+#define DDZO_CERT_SEARCH_MEMORY 16000000u /* positions the checker's search remembers */
 
 /* Reads the certificate from f (to its end) and checks it. rules, when not NULL, must equal the
  * header's rules (else DDZO_CERT_REJECTED). res is always filled. */
