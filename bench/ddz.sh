@@ -143,11 +143,12 @@ else
         status=1
         continue
       fi
-      # 60 s a line; the hard set's and 20v20's biggest wins write over the checker's bound the
-      # solver's way and again the fewest answers' way (ddz/README.md, "ddz certify and the strategy file"):
-      # hard-random #1 takes about 145 s on 2 cores to solve and write, 45 s to check
+      # 60 s a line; the hard set's and 20v20's biggest wins pass the checker's bound the solver's
+      # way and are written again, small positions left to the checker's search (ddz/README.md,
+      # "ddz certify and the strategy file"): hard-random #1 in about 3 min on 2 cores, 20v20 #1
+      # (written three times) in about 12
       climit=60
-      case $f in hard-random|deal-20v20) climit=300 ;; esac
+      case $f in hard-random) climit=300 ;; deal-20v20) climit=1200 ;; esac
       out=$(DDZ=$ddz timeout "$left" sh "$cert" "$p" --rules "$r" --time-limit "$climit" 2>&1)
       crc=$?
       line=$(printf '%s\n' "$out" | tail -n 1)
