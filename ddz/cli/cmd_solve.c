@@ -156,10 +156,11 @@ ddz_outcome ddz_line_move(const ddz_solve_args *a, const ddz_position *p, ddz_mo
     return o;
 }
 
-/* The strategy certificate (version 2; ddz/README.md, "ddz certify and the strategy file"):
- * breadth-first from the root, one node per distinct position (a hash map from position to node
- * number), each with the winner's move and one `reply MOVE -> NODE` per legal answer. Nodes are
- * numbered in the order they are first met, which is the order they are written. */
+/* The strategy certificate (version 2, or 3 past the bound; ddz/README.md, "ddz certify and the
+ * strategy file"): breadth-first from the root, one node per distinct position (a hash map from
+ * position to node number), each with the winner's move and one `reply MOVE -> NODE` per legal
+ * answer, or (version 3) `search` for a small one. Nodes are numbered in the order they are
+ * first met, which is the order they are written. */
 static int same_position(const void *xp, const void *yp)
 {
     const ddz_position *x = xp, *y = yp;

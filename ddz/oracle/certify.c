@@ -1,5 +1,6 @@
-/* The strategy certificate checker: reads a `ddz-strategy` tree (1) or DAG (2) and confirms,
- * with the recogniser's moves and nothing from the solvers, that it proves the header's win. */
+/* The strategy certificate checker: reads a `ddz-strategy` tree (1) or DAG (2, or 3 with small
+ * positions left to decide.c's search) and confirms, with the recogniser's moves and nothing from
+ * the solvers, that it proves the header's win. */
 #include "ddz_oracle.h"
 #include "ddzo_shared.h"
 

@@ -68,7 +68,8 @@ int ddzo_decide(ddzo_decider *d, ddz_hand me, ddz_hand enemy, const ddz_move *la
 ddzo_decide_stats ddzo_decider_stats(const ddzo_decider *d);
 
 /* Strategy certificates (certify.c; format in ddz/README.md, "Strategy file format"): reads a
- * `ddz-strategy 1` tree or a `ddz-strategy 2` DAG and checks it with the recogniser's moves
+ * `ddz-strategy 1` tree or a `ddz-strategy 2` DAG (3: some positions marked `search`, decided by
+ * ddzo_decide) and checks it with the recogniser's moves
  * only: every play legal, every legal answer of the opponent listed (and nothing else), every
  * reply leading to the position it makes, every final play emptying the winner's hand, no cycle.
  * An accepted certificate proves that `me` wins the header's position. */
