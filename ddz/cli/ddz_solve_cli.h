@@ -23,7 +23,7 @@ typedef struct {
     double deadline;      /* CLOCK_MONOTONIC seconds at which --time-limit ends the command; 0 none */
     int fewest_answers;   /* the strategy's second way (cmd_solve.c, winning_move) */
     int search_cards;     /* > 0: positions of at most this many cards are left to the checker */
-    char *header;         /* the strategy file's header (its version changes with search_cards) */
+    char *header;         /* the strategy file's header (its version is 3 once search_cards is set) */
 } ddz_solve_args;
 
 /* --threads N, --memory SIZE and --time-limit S of a solving command (NULL: not given) into
@@ -76,7 +76,8 @@ int ddz_strategy_link(FILE *f, ddz_dag *d, const char *kind, const char *move, c
  * from root breadth first (positions: an empty map of the game's positions), `end N`, and "ddz
  * CMD: --strategy 'PATH': N nodes, R replies, T s" on stderr. When the nodes pass the checker's
  * bound and again is not NULL, again(ctx) may switch the game to another way of choosing the
- * winner's moves (it returns a phrase naming it, or NULL for none): the file is then written
+ * winner's moves (it returns a phrase naming it, or NULL for none; it may rewrite the text at
+ * header, which the caller owns, as ddz solve changes the version there): the file is then written
  * anew from the root, after a line on stderr saying so (not for standard output, already
  * written). Returns 0 written, -1 when a node failed ("... not written: why" said, nothing left
  * at PATH), 1 when the file could not be opened or written (said). */
